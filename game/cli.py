@@ -1,0 +1,67 @@
+"""The ``tabletop`` command: play (default), render, validate."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+#: The scenario ``tabletop`` opens with no arguments.
+DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "tavern.tmx"
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        size = (int(w), int(h))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if size[0] < 16 or size[1] < 16 or size[0] > 16384 or size[1] > 16384:
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (16 to 16384 a side)")
+    return size
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="tabletop",
+        description="Skirmish and board games on one screen. With no command, opens the window.",
+    )
+    sub = p.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the window on a map (the default command)")
+    play.add_argument("map", nargs="?", type=Path, default=None, help="a .tmx map")
+    play.add_argument("--size", type=_parse_size, default=(1280, 800), help="window size WxH")
+
+    render = sub.add_parser("render", help="draw a map headless to a PNG")
+    render.add_argument("map", type=Path)
+    render.add_argument("-o", "--output", type=Path, required=True, help="the PNG to write")
+    render.add_argument("--size", type=_parse_size, default=(1280, 800), help="WxH, default 1280x800")
+    render.add_argument(
+        "--figures", nargs="*", default=None,
+        help="figures to draw: 'spawns' (the map's spawn points, the default), 'none', "
+        "or NAME:SIDE:X:Y[:R] items in mm",
+    )
+    render.add_argument("--terrain", action="store_true", help="outline terrain and show heights")
+
+    validate = sub.add_parser("validate", help="check maps and print one line per problem")
+    validate.add_argument("paths", nargs="+", type=Path, help=".tmx files or folders")
+    validate.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command or "play"
+    if command == "validate":
+        from game.board.validate import validate_paths
+
+        return validate_paths(args.paths, out=sys.stdout, quiet=args.quiet)
+    if command == "render":
+        from game.ui.render import render_command
+
+        return render_command(args.map, args.output, args.size, args.figures, args.terrain)
+    map_path = getattr(args, "map", None) or DEFAULT_MAP
+    size = getattr(args, "size", (1280, 800))
+    from game.ui.app import play_command
+
+    return play_command(map_path, size)

@@ -1,0 +1,7 @@
+"""Units of length. World units are millimetres on the table."""
+
+from __future__ import annotations
+
+MM_PER_INCH = 25.4
+#: Default scale of a Tiled pixel: one inch per 32-pixel tile.
+DEFAULT_MM_PER_PIXEL = MM_PER_INCH / 32.0

@@ -1,0 +1,100 @@
+"""Figures on the screen: where they stand, their side and base. Plain values, no pygame.
+
+A figure comes from a spawn point of the map or from a ``NAME:SIDE:X:Y[:R]`` item of the
+``render --figures`` option (millimetres).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.board.model import Board
+
+#: A 25 mm round base.
+DEFAULT_BASE_RADIUS_MM = 12.5
+
+
+class FigureSpecError(ValueError):
+    """A ``--figures`` item that cannot be read; ``str()`` names the item."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    side: str
+    x: float  #: base centre, mm
+    y: float
+    radius: float = DEFAULT_BASE_RADIUS_MM  #: mm
+    facing: float | None = None  #: degrees clockwise from east; None draws no facing tick
+
+
+def base_radius(properties: Mapping[str, Any], default: float = DEFAULT_BASE_RADIUS_MM) -> float:
+    """The ``radius`` property (mm) when it is a sensible number, else ``default``."""
+    raw = properties.get("radius")
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        return default
+    return value if math.isfinite(value) and 0 < value <= 1000 else default
+
+
+def figures_from_spawns(board: Board) -> tuple[Figure, ...]:
+    return tuple(
+        Figure(s.name, s.side, s.x, s.y, base_radius(s.properties), s.facing)
+        for s in board.spawns
+    )
+
+
+def parse_figure_spec(item: str) -> Figure:
+    """``NAME:SIDE:X:Y[:R]`` with X, Y and R in millimetres."""
+    parts = item.split(":")
+    usage = f"figure '{item}' is not NAME:SIDE:X:Y[:R] (X, Y and R in mm)"
+    if len(parts) not in (4, 5) or not parts[0].strip():
+        raise FigureSpecError(usage)
+    try:
+        numbers = [float(p) for p in parts[2:]]
+    except ValueError:
+        raise FigureSpecError(usage) from None
+    if not all(math.isfinite(n) for n in numbers):
+        raise FigureSpecError(usage)
+    radius = numbers[2] if len(numbers) == 3 else DEFAULT_BASE_RADIUS_MM
+    if not 0 < radius <= 1000:
+        raise FigureSpecError(f"figure '{item}': radius {radius:g} mm must be above 0 and at most 1000")
+    return Figure(parts[0].strip(), parts[1].strip(), numbers[0], numbers[1], radius)
+
+
+def figures_for_render(board: Board, items: Sequence[str] | None) -> tuple[Figure, ...]:
+    """The figures ``render --figures`` asks for: ``None``/'spawns', 'none' or spec items."""
+    if not items:
+        return figures_from_spawns(board)
+    chosen: list[Figure] = []
+    for item in items:
+        word = item.strip().lower()
+        if word == "spawns":
+            chosen.extend(figures_from_spawns(board))
+        elif word == "none":
+            continue
+        else:
+            chosen.append(parse_figure_spec(item))
+    return tuple(chosen)
+
+
+def spread_figures(width_mm: float, height_mm: float, count: int,
+                   sides: Iterable[str] = ("Red", "Blue", "Green", "Orange")) -> tuple[Figure, ...]:
+    """``count`` figures on a grid over the table (benchmarks and demos)."""
+    side_list = list(sides) or [""]
+    cols = max(1, math.ceil(math.sqrt(count * width_mm / max(height_mm, 1e-9))))
+    rows = max(1, math.ceil(count / cols))
+    out = []
+    for i in range(count):
+        r, c = divmod(i, cols)
+        x = width_mm * (c + 0.5) / cols
+        y = height_mm * (r + 0.5) / rows
+        out.append(Figure(f"Figure {i + 1}", side_list[i % len(side_list)], x, y,
+                          DEFAULT_BASE_RADIUS_MM, (i * 45) % 360))
+    return tuple(out)
