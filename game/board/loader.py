@@ -328,6 +328,7 @@ class _Loader:
                     if len(pts) < 3:
                         fault(f"polygon with {len(pts)} point(s) is not an area; kept as a line",
                               "warning")
+                        kind = "polyline" if len(pts) > 1 else "point"
                         geom = shapes.polyline(x, y, pts, rotation) if len(pts) > 1 else shapes.point(x, y)
                     else:
                         geom = shapes.polygon(x, y, pts, rotation)

@@ -220,3 +220,11 @@ def test_unknown_class_is_one_warning_per_class(tmp_path):
     board = load_board(write_map(tmp_path, tmx(objs)))
     warnings = [p for p in board.problems if "collision" in p.message]
     assert len(warnings) == 1 and warnings[0].severity == "warning" and "5 object(s)" in warnings[0].message
+
+
+def test_polygon_with_two_points_becomes_a_line_and_says_so(tmp_path):
+    board = load_board(write_map(tmp_path, tmx(
+        '<object id="1" x="0" y="0"><polygon points="0,0 10,0"/></object>')))
+    (obj,) = board.objects
+    assert obj.shape == "polyline" and obj.geometry.geom_type == "LineString"
+    assert any("not an area" in p.message for p in board.problems)

@@ -1,0 +1,25 @@
+"""Errors of the rules layer: each names the rule that refused, and the reason."""
+
+from __future__ import annotations
+
+
+class IllegalCommand(ValueError):
+    """A command the rules do not allow now. The state it was tried on is untouched."""
+
+    def __init__(self, rule_id: str, reason: str) -> None:
+        self.rule_id = rule_id
+        self.reason = reason
+        super().__init__(f"{rule_id}: {reason}")
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be loaded; the message names the file and the fault."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+
+class ReplayDiverged(SaveError):
+    """Replaying a save did not reach the state it recorded (changed seed, command or rules)."""

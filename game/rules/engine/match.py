@@ -1,0 +1,197 @@
+"""A match: the initial state, the command log, snapshots for undo and redo, saves and replays.
+
+A saved game is the setup (system, map, seed, options) plus the list of commands: loading replays
+them with the same seeded dice, and the recorded digest of the final state proves the replay
+reached the same place (a changed seed, command or rule is reported as a divergence).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.core.dice import Dice, DiceState, SeededDice
+from game.rules.engine import saves
+from game.rules.engine.commands import CommandFormatError
+from game.rules.engine.errors import IllegalCommand, ReplayDiverged, SaveError
+from game.rules.engine.events import Event
+from game.rules.engine.protocol import Outcome, RuleSystem, Setup
+
+MODES = ("teaching", "strict")
+
+
+def state_digest(system: RuleSystem, state: Any) -> str:
+    """A fingerprint of a state, for replay checks (the system may supply its own)."""
+    custom = getattr(system, "digest", None)
+    text = custom(state) if callable(custom) else repr(state)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted command with what it did, and what to return to on undo."""
+
+    command: Any
+    events: tuple[Event, ...]
+    before: Any
+    dice_before: DiceState
+    rolled: bool  #: did resolving it roll any dice
+
+
+class Match:
+    def __init__(self, system: RuleSystem, setup: Setup, *, mode: str = "teaching",
+                 dice: Dice | None = None, autosave: Path | None = None) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        self.system = system
+        self.setup = setup
+        self.mode = mode
+        self.dice: Dice = dice if dice is not None else SeededDice(setup.seed)
+        self.autosave_path = autosave
+        self.state = system.new_state(setup, self.dice)
+        self.steps: list[Step] = []
+        self._redo: list[Any] = []
+        self.listeners: list[Callable[[Step], None]] = []
+
+    # ------------------------------------------------------------------ play
+    @property
+    def commands(self) -> list[Any]:
+        return [s.command for s in self.steps]
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for s in self.steps for e in s.events]
+
+    def current_player(self) -> str | None:
+        return self.system.current_player(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.system.outcome(self.state)
+
+    def submit(self, command: Any, *, _keep_redo: bool = False) -> tuple[Event, ...]:
+        """Apply a command. On IllegalCommand nothing changes, dice included."""
+        before, dice_before = self.state, self.dice.state()
+        try:
+            applied = self.system.apply(before, command, self.dice)
+        except BaseException:
+            self.dice.restore(dice_before)
+            raise
+        rolled = self.dice.state() != dice_before
+        step = Step(command, applied.events, before, dice_before, rolled)
+        self.state = applied.state
+        self.steps.append(step)
+        if not _keep_redo:
+            self._redo.clear()
+        self._autosave()
+        for listener in self.listeners:
+            listener(step)
+        return applied.events
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self) -> tuple[bool, str]:
+        if not self.steps:
+            return False, "nothing to undo"
+        if self.mode == "strict" and self.steps[-1].rolled:
+            return False, "strict mode: dice were rolled, so this cannot be undone"
+        return True, ""
+
+    def undo(self) -> Step:
+        ok, why = self.can_undo()
+        if not ok:
+            raise IllegalCommand("UNDO", why)
+        step = self.steps.pop()
+        self.state = step.before
+        self.dice.restore(step.dice_before)
+        self._redo.append(step.command)
+        self._autosave()
+        return step
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> tuple[Event, ...]:
+        if not self._redo:
+            raise IllegalCommand("REDO", "nothing to redo")
+        command = self._redo.pop()
+        return self.submit(command, _keep_redo=True)
+
+    # ------------------------------------------------------------------ saving
+    def digest(self) -> str:
+        return state_digest(self.system, self.state)
+
+    def to_document(self) -> dict[str, Any]:
+        return {
+            "setup": self.setup.to_json(),
+            "mode": self.mode,
+            "commands": [self.system.commands.to_json(c) for c in self.commands],
+            "digest": self.digest(),
+        }
+
+    def save(self, path: Path) -> None:
+        saves.write_atomic(Path(path), saves.dump(self.to_document()))
+
+    def _autosave(self) -> None:
+        if self.autosave_path is not None:
+            self.save(self.autosave_path)
+
+    @classmethod
+    def load(cls, path: Path, systems: Callable[[str], RuleSystem], *,
+             autosave: Path | None = None, check_digest: bool = True) -> Match:
+        """Replay a save. ``systems`` maps a system name to its rule system."""
+        where = str(path)
+        doc = saves.read(Path(path))
+        return cls.from_document(doc, systems, where=where, autosave=autosave,
+                                 check_digest=check_digest)
+
+    @classmethod
+    def from_document(cls, doc: dict[str, Any], systems: Callable[[str], RuleSystem], *,
+                      where: str = "<save>", autosave: Path | None = None,
+                      check_digest: bool = True) -> Match:
+        setup_doc = doc.get("setup")
+        if not isinstance(setup_doc, dict):
+            raise SaveError(where, "has no setup")
+        try:
+            name = setup_doc["system"]
+            seed = setup_doc["seed"]
+            if not isinstance(name, str) or not isinstance(seed, int) or isinstance(seed, bool):
+                raise TypeError
+            options = setup_doc.get("options", {})
+            players = setup_doc.get("players", [])
+            if not isinstance(options, dict) or not isinstance(players, list):
+                raise TypeError
+            setup = Setup(name, str(setup_doc.get("map", "")), seed, options,
+                          tuple(str(p) for p in players))
+        except (KeyError, TypeError):
+            raise SaveError(where, "has a malformed setup (system, seed, options, players)") from None
+        try:
+            system = systems(name)
+        except KeyError:
+            raise SaveError(where, f"is for an unknown rule system {name!r}") from None
+        mode = doc.get("mode", "teaching")
+        if mode not in MODES:
+            raise SaveError(where, f"has an unknown mode {mode!r}")
+        commands = doc.get("commands")
+        if not isinstance(commands, list):
+            raise SaveError(where, "has no command list")
+        try:
+            match = cls(system, setup, mode=mode)
+        except (IllegalCommand, ValueError) as exc:
+            raise SaveError(where, f"cannot start the game it describes: {exc}") from None
+        for i, data in enumerate(commands):
+            try:
+                command = system.commands.from_json(data)
+                match.submit(command)
+            except CommandFormatError as exc:
+                raise SaveError(where, f"command {i + 1}: {exc}") from None
+            except IllegalCommand as exc:
+                raise ReplayDiverged(where, f"command {i + 1} is not legal on replay ({exc}); "
+                                     "the save was edited or made with other rules") from None
+        recorded = doc.get("digest")
+        if check_digest and recorded is not None and recorded != match.digest():
+            raise ReplayDiverged(where, "replaying the commands did not reach the saved state "
+                                 "(changed seed, command or rules)")
+        match.autosave_path = autosave
+        return match

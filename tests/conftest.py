@@ -1,0 +1,32 @@
+"""Shared test set-up: headless SDL, and the ``shared`` folder beside the checkout."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Set before anything imports pygame, so no window or sound device is ever opened.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+#: The repository checkout (the folder holding ``game/`` and ``tests/``).
+REPO_DIR = Path(__file__).resolve().parents[1]
+#: The ``shared`` folder beside the checkout (corpus of real maps etc.); may be absent on CI.
+SHARED_DIR = REPO_DIR / ".." / "shared"
+SHARED_MISSING = "../shared is not beside the checkout"
+
+
+def shared_path() -> Path:
+    """The ``shared`` folder beside the checkout, or skip the calling test when it is absent."""
+    if not SHARED_DIR.is_dir():
+        pytest.skip(SHARED_MISSING)
+    return SHARED_DIR
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    """The ``shared`` folder beside the checkout; the test is skipped when it is absent."""
+    return shared_path()
