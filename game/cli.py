@@ -43,10 +43,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.add_argument("--terrain", action="store_true", help="outline terrain and show heights")
 
+    selfplay = sub.add_parser("selfplay", help="play whole games with the AI on every side")
+    selfplay.add_argument("system", help="the rule system, e.g. one_for_all")
+    selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    selfplay.add_argument("--max-commands", type=int, default=5000)
+
     validate = sub.add_parser("validate", help="check maps and print one line per problem")
     validate.add_argument("paths", nargs="+", type=Path, help=".tmx files or folders")
     validate.add_argument("-q", "--quiet", action="store_true", help="print problems only")
     return p
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from game.rules import registry
+    from game.rules.engine import selfplay
+    from game.rules.engine.protocol import Setup
+
+    try:
+        system = registry.get(args.system)
+    except KeyError as exc:
+        print(f"tabletop selfplay: {exc.args[0]}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("tabletop selfplay: --games must be at least 1", file=sys.stderr)
+        return 2
+    policy = selfplay.greedy_policy if args.policy == "greedy" else selfplay.random_policy
+    default_map = getattr(system, "default_map", "")
+    report = selfplay.run(system, Setup(args.system, default_map, args.seed), args.games,
+                          policy=policy, max_commands=args.max_commands)
+    for line in report.lines():
+        print(line)
+    return 1 if report.errors else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.board.validate import validate_paths
 
         return validate_paths(args.paths, out=sys.stdout, quiet=args.quiet)
+    if command == "selfplay":
+        return _selfplay(args)
     if command == "render":
         from game.ui.render import render_command
 

@@ -14,8 +14,8 @@ from game.rules.engine import (
     ReplayDiverged,
     SaveError,
     Setup,
+    saves,
 )
-from game.rules.engine import saves
 from tests.rules.toy import Hold, Note, Pig, Roll, systems
 
 
