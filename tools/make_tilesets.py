@@ -49,218 +49,279 @@ MATERIALS = (
 
 
 # --------------------------------------------------------------------------------------------
-# noise helpers (all periodic over one tile, so a tile tiles with itself without seams)
+# Texture helpers. Everything is periodic over one tile, and whatever touches a tile's edges
+# (the border of the noise lattice, the stones along the edges, the planks that cross an edge)
+# is drawn from a generator shared by all variants of a material. So any variant can sit next to
+# any other without a visible seam, while the middle of each variant differs.
 
 
-def periodic_noise(rng: np.random.Generator, cells: int, size: int = TILE) -> np.ndarray:
-    """Smooth value noise in [0, 1], periodic over ``size`` pixels, ``cells`` lattice steps."""
-    grid = rng.random((cells, cells))
-    t = (np.arange(size) + 0.5) * cells / size
-    i0 = np.floor(t).astype(int) % cells
-    i1 = (i0 + 1) % cells
-    f = t - np.floor(t)
-    f = f * f * (3 - 2 * f)  # smoothstep
-    # rows (y) then columns (x)
-    a = grid[i0][:, i0] * (1 - f)[None, :] + grid[i0][:, i1] * f[None, :]
-    b = grid[i1][:, i0] * (1 - f)[None, :] + grid[i1][:, i1] * f[None, :]
-    return a * (1 - f)[:, None] + b * f[:, None]
+class Tex:
+    def __init__(self, material: int, variant: int) -> None:
+        self.material = material
+        self.variant = variant
+        self.rng = np.random.default_rng(1000 * (material + 1) + variant)
+        self._shared_calls = 0
+
+    def shared(self) -> np.random.Generator:
+        """A generator that gives the same numbers for every variant (call in the same order)."""
+        self._shared_calls += 1
+        return np.random.default_rng(7_000_000 + 1000 * self.material + self._shared_calls)
+
+    def noise(self, cells: int) -> np.ndarray:
+        """Smooth value noise in [0, 1] with ``cells`` lattice steps over a tile."""
+        grid = self.rng.random((cells, cells))
+        border = self.shared()
+        grid[0, :] = border.random(cells)
+        grid[:, 0] = border.random(cells)
+        t = (np.arange(TILE) + 0.5) * cells / TILE
+        i0 = np.floor(t).astype(int) % cells
+        i1 = (i0 + 1) % cells
+        f = t - np.floor(t)
+        f = f * f * (3 - 2 * f)  # smoothstep
+        a = grid[i0][:, i0] * (1 - f)[None, :] + grid[i0][:, i1] * f[None, :]
+        b = grid[i1][:, i0] * (1 - f)[None, :] + grid[i1][:, i1] * f[None, :]
+        return a * (1 - f)[:, None] + b * f[:, None]
+
+    def fbm(self, octaves: tuple[int, ...] = (2, 4, 8, 16)) -> np.ndarray:
+        out = np.zeros((TILE, TILE))
+        amp, total = 1.0, 0.0
+        for cells in octaves:
+            out += amp * self.noise(cells)
+            total += amp
+            amp *= 0.5
+        return out / total
+
+    def sites(self, n_side: int, jitter: float) -> tuple[np.ndarray, np.ndarray]:
+        """Jittered sites on an n x n grid; returns (points N x 2, is_border N)."""
+        step = TILE / n_side
+        sh = self.shared()
+        pts, border = [], []
+        for j in range(n_side):
+            for i in range(n_side):
+                edge = i in (0, n_side - 1) or j in (0, n_side - 1)
+                g = sh if edge else self.rng
+                jx, jy = g.uniform(-jitter, jitter), g.uniform(-jitter, jitter)
+                pts.append(((i + 0.5 + jx) * step % TILE, (j + 0.5 + jy) * step % TILE))
+                border.append(edge)
+        return np.array(pts), np.array(border)
+
+    def per_site(self, border: np.ndarray, low: float, high: float, shape=()) -> np.ndarray:
+        """A random value per site: shared for border sites, per variant for the others."""
+        n = len(border)
+        shared = self.shared().uniform(low, high, (n, *shape))
+        own = self.rng.uniform(low, high, (n, *shape))
+        mask = border.reshape((n,) + (1,) * len(shape))
+        return np.where(mask, shared, own)
+
+    def white(self, amount: float) -> np.ndarray:
+        return 1.0 + self.rng.normal(0.0, amount, (TILE, TILE))
 
 
-def fbm(rng: np.random.Generator, octaves: tuple[int, ...] = (2, 4, 8, 16)) -> np.ndarray:
-    out = np.zeros((TILE, TILE))
-    amp, total = 1.0, 0.0
-    for cells in octaves:
-        out += amp * periodic_noise(rng, cells)
-        total += amp
-        amp *= 0.5
-    return out / total
-
-
-def voronoi(points: np.ndarray, size: int = TILE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Periodic Voronoi of ``points`` (N x 2, px): nearest index, F1 and F2 distances per pixel."""
-    offs = np.array([(dx, dy) for dx in (-size, 0, size) for dy in (-size, 0, size)], float)
+def voronoi(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Periodic Voronoi: nearest site index, F1, F2 and the offset (dx, dy) to the nearest site."""
+    offs = np.array([(dx, dy) for dx in (-TILE, 0, TILE) for dy in (-TILE, 0, TILE)], float)
     pts = (points[None, :, :] + offs[:, None, :]).reshape(-1, 2)
     idx = np.tile(np.arange(len(points)), len(offs))
-    ys, xs = np.mgrid[0:size, 0:size] + 0.5
-    d = np.hypot(xs[..., None] - pts[:, 0], ys[..., None] - pts[:, 1])
-    order = np.argsort(d, axis=-1)
-    f1 = np.take_along_axis(d, order[..., :1], -1)[..., 0]
-    nearest = idx[order[..., 0]]
-    # F2 must come from a different site than F1 (periodic copies of the same site are skipped)
+    ys, xs = np.mgrid[0:TILE, 0:TILE] + 0.5
+    dx = xs[..., None] - pts[:, 0]
+    dy = ys[..., None] - pts[:, 1]
+    d = np.hypot(dx, dy)
+    k = d.argmin(axis=-1)
+    f1 = np.take_along_axis(d, k[..., None], -1)[..., 0]
+    nearest = idx[k]
     d2 = np.where(idx[None, None, :] == nearest[..., None], np.inf, d)
     f2 = d2.min(axis=-1)
-    return nearest, f1, f2
-
-
-def jittered_points(rng: np.random.Generator, n_side: int, jitter: float) -> np.ndarray:
-    step = TILE / n_side
-    pts = []
-    for j in range(n_side):
-        for i in range(n_side):
-            off = 0.5 * step if j % 2 else 0.0
-            x = (i + 0.5) * step + off + rng.uniform(-jitter, jitter) * step
-            y = (j + 0.5) * step + rng.uniform(-jitter, jitter) * step
-            pts.append((x % TILE, y % TILE))
-    return np.array(pts)
+    off = np.stack(
+        [
+            np.take_along_axis(dx, k[..., None], -1)[..., 0],
+            np.take_along_axis(dy, k[..., None], -1)[..., 0],
+        ],
+        axis=-1,
+    )
+    return nearest, f1, f2, off
 
 
 def tint(base: tuple[int, int, int], shade: np.ndarray) -> np.ndarray:
     """An RGB image: ``base`` multiplied by ``shade`` (HxW, around 1.0)."""
-    rgb = np.array(base, float)[None, None, :] * shade[..., None]
-    return rgb
+    return np.array(base, float)[None, None, :] * shade[..., None]
 
 
 def mix(a: np.ndarray, b: np.ndarray, t: np.ndarray) -> np.ndarray:
     return a * (1 - t[..., None]) + b * t[..., None]
 
 
-def grain(rng: np.random.Generator, amount: float = 0.04) -> np.ndarray:
-    return 1.0 + rng.normal(0.0, amount, (TILE, TILE))
+def specks(
+    tx: Tex, img: np.ndarray, count: int, shade: float, length: int = 1, vertical: bool = False
+) -> None:
+    """Small dots or dashes, kept inside the tile (no wrap-around)."""
+    for _ in range(count):
+        x, y = int(tx.rng.integers(0, TILE)), int(tx.rng.integers(0, TILE - length + 1))
+        s = shade if tx.rng.random() < 0.5 else 1 / shade
+        for k in range(length):
+            if vertical:
+                img[y + k, x] *= s
+            else:
+                img[y, min(x + k, TILE - 1)] *= s
 
 
 # --------------------------------------------------------------------------------------------
 # floor materials: each returns an HxWx3 float image
 
 
-def wood(rng: np.random.Generator, variant: int) -> np.ndarray:
-    base = np.array((112, 88, 64), float)
+def courses(
+    tx: Tex,
+    course_h: int,
+    max_joints: int,
+    base: tuple[int, int, int],
+    tone_range: tuple[float, float],
+    joint: float,
+    stripe: float,
+) -> np.ndarray:
+    """Rows of boards or slabs ``course_h`` px high with staggered joints. The pieces that cross
+    a tile edge take shared values, so variants join without seams."""
     img = np.zeros((TILE, TILE, 3))
-    plank_h = 8
     xs = np.arange(TILE)
-    for row in range(TILE // plank_h):
-        y0 = row * plank_h
-        # butt joints: where one plank ends and the next begins on this row
-        joints = sorted(rng.choice(np.arange(3, TILE - 3), size=int(rng.integers(0, 2)), replace=False))
+    edge = tx.shared()
+    n_rows = TILE // course_h
+    edge_looks = [(edge.uniform(*tone_range), edge.uniform(0, 6.28)) for _ in range(n_rows)]
+    for row in range(n_rows):
+        y0 = row * course_h
+        n_joints = int(tx.rng.integers(0, max_joints + 1))
+        joints = sorted(
+            int(j) for j in tx.rng.choice(np.arange(6, TILE - 6), n_joints, replace=False)
+        )
         bounds = [0, *joints, TILE]
-        for a, b in zip(bounds[:-1], bounds[1:], strict=False):
-            tone = rng.uniform(0.86, 1.1)
-            phase = rng.uniform(0, 6.28)
-            freq = rng.uniform(0.18, 0.35)
-            for y in range(y0, y0 + plank_h):
-                stripe = 1 + 0.05 * np.sin(freq * xs[a:b] * 0.35 + phase + (y - y0) * 1.3)
-                img[y, a:b] = base * tone * stripe[:, None]
+        for seg, (a, b) in enumerate(zip(bounds[:-1], bounds[1:], strict=False)):
+            inner = 0 < seg < len(bounds) - 2
+            tone, phase = (
+                (tx.rng.uniform(*tone_range), tx.rng.uniform(0, 6.28)) if inner else edge_looks[row]
+            )
+            for y in range(y0, y0 + course_h):
+                wave = 1 + stripe * np.sin(2 * np.pi * 2 * xs[a:b] / TILE + phase + (y - y0) * 1.3)
+                img[y, a:b] = np.array(base, float) * tone * wave[:, None]
             if a > 0:
-                img[y0 : y0 + plank_h, a] *= 0.62
-        img[y0 + plank_h - 1, :] *= 0.6  # seam between plank rows
-        img[y0, :] *= 1.05
-    # knots, here and there
-    if variant in (1, 3):
-        kx, ky = rng.uniform(6, 26), rng.integers(0, 4) * plank_h + plank_h / 2 - 0.5
-        ys, xg = np.mgrid[0:TILE, 0:TILE]
-        r = np.hypot((xg - kx) / 2.2, (ys - ky) / 1.3)
-        img *= (1 - 0.28 * np.clip(1.4 - r, 0, 1))[..., None]
-    img *= (0.93 + 0.14 * fbm(rng))[..., None]
-    return img * grain(rng, 0.03)[..., None]
-
-
-def _stones(rng, points, base, mortar, edge, tone_range, vary_hue=0.0):
-    nearest, f1, f2 = voronoi(points)
-    tones = rng.uniform(*tone_range, len(points))
-    hues = 1 + rng.uniform(-vary_hue, vary_hue, (len(points), 3))
-    img = np.array(base, float)[None, None, :] * tones[nearest][..., None] * hues[nearest]
-    gap = f2 - f1
-    # rounded stones: darken towards the joint, mortar in the joint
-    img *= (0.78 + 0.22 * np.clip(gap / (edge * 2.5), 0, 1))[..., None]
-    t = np.clip((edge - gap) / edge, 0, 1)
-    img = mix(img, np.array(mortar, float)[None, None, :] * np.ones_like(img), t)
-    # a soft highlight on the upper-left of each stone
+                img[y0 : y0 + course_h, a] *= joint
+                img[y0 : y0 + course_h, a + 1] *= 1.04
+        img[y0 + course_h - 1, :] *= joint  # the joint between two rows
+        img[y0, :] *= 1.04
     return img
 
 
-def cobbles(rng: np.random.Generator, variant: int) -> np.ndarray:
-    pts = jittered_points(rng, 4, 0.22)
-    img = _stones(rng, pts, (128, 124, 116), (78, 74, 68), 1.6, (0.82, 1.08), 0.03)
-    img *= (0.94 + 0.12 * fbm(rng))[..., None]
-    return img * grain(rng, 0.035)[..., None]
+def wood(tx: Tex) -> np.ndarray:
+    mottle = tx.fbm()
+    img = courses(tx, 8, 1, (112, 88, 64), (0.88, 1.08), 0.68, 0.045)
+    if tx.variant in (1, 3):  # a knot
+        kx, ky = tx.rng.uniform(8, 24), tx.rng.integers(0, 4) * 8 + 3.5
+        ys, xg = np.mgrid[0:TILE, 0:TILE]
+        r = np.hypot((xg - kx) / 2.2, (ys - ky) / 1.3)
+        img *= (1 - 0.25 * np.clip(1.4 - r, 0, 1))[..., None]
+    img *= (0.93 + 0.14 * mottle)[..., None]
+    return img * tx.white(0.03)[..., None]
 
 
-def flagstones(rng: np.random.Generator, variant: int) -> np.ndarray:
-    pts = jittered_points(rng, 2, 0.3)
-    img = _stones(rng, pts, (140, 132, 116), (92, 86, 76), 1.3, (0.88, 1.06), 0.025)
-    img *= (0.9 + 0.18 * fbm(rng, (4, 8, 16)))[..., None]
-    return img * grain(rng, 0.03)[..., None]
+def flagstones(tx: Tex) -> np.ndarray:
+    mottle = tx.fbm((4, 8, 16))
+    img = courses(tx, 16, 1, (138, 130, 116), (0.8, 1.1), 0.7, 0.0)
+    img[:, :, :] *= (0.88 + 0.2 * mottle)[..., None]
+    specks(tx, img, 10, 0.85)
+    return img * tx.white(0.03)[..., None]
 
 
-def grass(rng: np.random.Generator, variant: int) -> np.ndarray:
-    n = fbm(rng)
-    img = tint((92, 112, 70), 0.88 + 0.22 * n)
-    # short blades: vertical dashes, darker and lighter
-    for _ in range(70):
-        x, y = int(rng.integers(0, TILE)), int(rng.integers(0, TILE))
-        length = int(rng.integers(2, 4))
-        shade = rng.choice((0.82, 1.12))
-        for k in range(length):
-            img[(y + k) % TILE, x] *= shade
-    if variant == 3:  # a few dry patches
-        img = mix(img, tint((120, 112, 78), np.ones((TILE, TILE))), np.clip((n - 0.55) * 3, 0, 0.6))
-    return img * grain(rng, 0.04)[..., None]
+def _stones(tx: Tex, n_side, jitter, base, mortar, edge, tone_range, hue=0.03) -> np.ndarray:
+    pts, border = tx.sites(n_side, jitter)
+    tones = tx.per_site(border, *tone_range)
+    hues = 1 + tx.per_site(border, -hue, hue, (3,))
+    nearest, f1, f2, off = voronoi(pts)
+    img = np.array(base, float)[None, None, :] * tones[nearest][..., None] * hues[nearest]
+    gap = f2 - f1
+    img *= (0.8 + 0.2 * np.clip(gap / (edge * 2.5), 0, 1))[..., None]  # rounded edges
+    # light from the upper left
+    light = -(off[..., 0] + off[..., 1]) / (TILE / n_side)
+    img *= (1 + 0.08 * np.clip(light, -1, 1))[..., None]
+    t = np.clip((edge - gap) / edge, 0, 1)
+    return mix(img, np.array(mortar, float)[None, None, :] * np.ones_like(img), t)
 
 
-def dirt(rng: np.random.Generator, variant: int) -> np.ndarray:
-    n = fbm(rng)
-    img = tint((122, 100, 74), 0.86 + 0.24 * n)
-    for _ in range(10 + variant * 3):  # pebbles
-        x, y = int(rng.integers(0, TILE)), int(rng.integers(0, TILE))
-        img[y, x] = img[y, x] * 0.7
-        img[y, (x + 1) % TILE] = img[y, (x + 1) % TILE] * 1.15
-    return img * grain(rng, 0.05)[..., None]
+def cobbles(tx: Tex) -> np.ndarray:
+    mottle = tx.fbm()
+    img = _stones(tx, 4, 0.22, (128, 124, 116), (80, 76, 70), 1.6, (0.82, 1.08))
+    img *= (0.94 + 0.12 * mottle)[..., None]
+    return img * tx.white(0.035)[..., None]
 
 
-def rubble(rng: np.random.Generator, variant: int) -> np.ndarray:
-    img = dirt(rng, variant) * np.array((0.96, 0.96, 0.98))
-    pts = jittered_points(rng, 4, 0.35)
-    nearest, f1, f2 = voronoi(pts)
-    keep = rng.random(len(pts)) < 0.45  # only some cells hold a stone
-    sizes = rng.uniform(2.0, 3.6, len(pts))
-    stone = keep[nearest] & (f1 < sizes[nearest])
-    tones = rng.uniform(0.8, 1.1, len(pts))
-    stone_rgb = np.array((132, 126, 118), float)[None, None, :] * tones[nearest][..., None]
-    shade = np.clip(1.05 - f1 / (sizes[nearest] * 2.2), 0.7, 1.05)
-    img = np.where(stone[..., None], stone_rgb * shade[..., None], img)
-    return img * grain(rng, 0.03)[..., None]
+def grass(tx: Tex) -> np.ndarray:
+    n = tx.fbm()
+    img = tint((104, 112, 82), 0.88 + 0.2 * n)
+    specks(tx, img, 70, 0.85, length=3, vertical=True)  # short blades
+    if tx.variant == 3:  # a dry patch
+        dry = tint((122, 114, 84), np.ones((TILE, TILE)))
+        img = mix(img, dry, np.clip((n - 0.55) * 3, 0, 0.6))
+    return img * tx.white(0.04)[..., None]
 
 
-def mouse_wood(rng: np.random.Generator, variant: int) -> np.ndarray:
+def dirt(tx: Tex) -> np.ndarray:
+    n = tx.fbm()
+    img = tint((118, 104, 80), 0.87 + 0.22 * n)
+    specks(tx, img, 12 + tx.variant * 3, 0.72, length=2)  # pebbles
+    return img * tx.white(0.05)[..., None]
+
+
+def rubble(tx: Tex) -> np.ndarray:
+    img = dirt(tx) * np.array((0.96, 0.96, 0.98))
+    pts, border = tx.sites(4, 0.35)
+    keep = tx.per_site(border, 0, 1) < 0.5  # only some sites hold a stone
+    size = tx.per_site(border, 2.0, 3.8)
+    angle = tx.per_site(border, 0, np.pi)
+    aspect = tx.per_site(border, 0.6, 1.0)
+    tones = tx.per_site(border, 0.8, 1.1)
+    nearest, f1, f2, off = voronoi(pts)
+    # angular chunks: a rotated, squashed square around each site
+    c, s = np.cos(angle[nearest]), np.sin(angle[nearest])
+    u = off[..., 0] * c + off[..., 1] * s
+    v = (-off[..., 0] * s + off[..., 1] * c) / aspect[nearest]
+    r = np.maximum(np.abs(u), np.abs(v))
+    stone = keep[nearest] & (r < size[nearest]) & (f2 - f1 > 0.7)
+    rgb = np.array((134, 128, 120), float)[None, None, :] * tones[nearest][..., None]
+    shade = 1 + 0.12 * np.clip(-(off[..., 0] + off[..., 1]) / size[nearest], -1, 1)
+    edge = r > size[nearest] - 0.9
+    shade = np.where(edge, shade * 0.8, shade)
+    img = np.where(stone[..., None], rgb * shade[..., None], img)
+    return img * tx.white(0.03)[..., None]
+
+
+def mouse_wood(tx: Tex) -> np.ndarray:
     # one plank seen up close: long wavy grain lines across the tile
-    ys, xs = np.mgrid[0:TILE, 0:TILE].astype(float)
-    warp = fbm(rng, (2, 4)) * 5
-    lines = np.sin((ys + warp + rng.uniform(0, 6)) * 0.9)
-    shade = 0.95 + 0.05 * lines + 0.06 * (fbm(rng, (2, 4, 8)) - 0.5)
-    img = tint((134, 104, 72), shade)
-    if variant == 3:  # seam between two planks along the top edge
+    ys = np.mgrid[0:TILE, 0:TILE][0].astype(float)
+    warp = tx.fbm((2, 4)) * 5
+    mottle = tx.fbm((2, 4, 8))
+    lines = np.sin((ys + warp) * 2 * np.pi * 5 / TILE)  # 5 grain lines a tile: periodic
+    img = tint((134, 104, 72), 0.95 + 0.05 * lines + 0.06 * (mottle - 0.5))
+    if tx.variant == 3:  # seam between two planks along the top edge
         img[0, :] *= 0.55
         img[1, :] *= 0.8
         img[2, :] *= 1.06
-    return img * grain(rng, 0.025)[..., None]
+    return img * tx.white(0.025)[..., None]
 
 
-def mouse_stone(rng: np.random.Generator, variant: int) -> np.ndarray:
-    shade = 0.9 + 0.16 * fbm(rng, (2, 4, 8, 16))
-    img = tint((118, 116, 110), shade)
-    # pits in the stone
-    for _ in range(6):
-        x, y = int(rng.integers(0, TILE)), int(rng.integers(0, TILE))
-        img[y, x] *= 0.8
+def mouse_stone(tx: Tex) -> np.ndarray:
+    img = tint((118, 116, 110), 0.9 + 0.16 * tx.fbm())
+    specks(tx, img, 8, 0.82)  # pits
     mortar = np.array((84, 80, 74), float)
-    if variant in (1, 3):  # joint along the top edge
+    if tx.variant in (1, 3):  # joint along the top edge
         img[0:2, :] = mortar
         img[2, :] *= 0.85
-    if variant in (2, 3):  # joint along the left edge
+    if tx.variant in (2, 3):  # joint along the left edge
         img[:, 0:2] = mortar
         img[:, 2] *= 0.85
-    return img * grain(rng, 0.03)[..., None]
+    return img * tx.white(0.03)[..., None]
 
 
-def parchment(rng: np.random.Generator, variant: int) -> np.ndarray:
-    n = fbm(rng, (2, 4, 8))
+def parchment(tx: Tex) -> np.ndarray:
+    n = tx.fbm((2, 4, 8))
+    fibres = tx.noise(16)
     img = tint((214, 198, 160), 0.93 + 0.1 * n)
-    fibres = periodic_noise(rng, 16)
     img *= (0.985 + 0.03 * (fibres > 0.72))[..., None]
-    if variant == 2:  # a faint stain
-        ys, xs = np.mgrid[0:TILE, 0:TILE]
-        r = np.hypot(xs - rng.uniform(8, 24), ys - rng.uniform(8, 24))
-        img *= (1 - 0.05 * np.clip(1 - np.abs(r - 7) / 2, 0, 1))[..., None]
-    return img * grain(rng, 0.015)[..., None]
+    return img * tx.white(0.015)[..., None]
 
 
 PAINTERS = {
@@ -285,8 +346,7 @@ def make_floors() -> pygame.Surface:
     sheet = pygame.Surface((TILE * VARIANTS, TILE * len(MATERIALS)))
     for row, name in enumerate(MATERIALS):
         for v in range(VARIANTS):
-            rng = np.random.default_rng(1000 * (row + 1) + v)
-            sheet.blit(to_surface(PAINTERS[name](rng, v)), (v * TILE, row * TILE))
+            sheet.blit(to_surface(PAINTERS[name](Tex(row, v))), (v * TILE, row * TILE))
     return sheet
 
 
@@ -366,13 +426,35 @@ def draw_well() -> pygame.Surface:
 
 #: id, file, size, drawing, collision shape (kind, x, y, w, h in tile px), properties
 PROPS = (
-    (0, "barrel", (32, 32), draw_barrel, ("ellipse", 3, 3, 26, 26),
-     (("kind", "string", "barrel"), ("height", "float", 25.0), ("rollable", "bool", True))),
-    (1, "crate", (32, 32), draw_crate, ("rect", 3, 3, 26, 26),
-     (("kind", "string", "crate"), ("height", "float", 22.0), ("surface", "bool", True),
-      ("liftable", "bool", True))),
-    (2, "well", (64, 64), draw_well, ("ellipse", 4, 4, 56, 56),
-     (("kind", "string", "well"), ("height", "float", 20.0))),
+    (
+        0,
+        "barrel",
+        (32, 32),
+        draw_barrel,
+        ("ellipse", 3, 3, 26, 26),
+        (("kind", "string", "barrel"), ("height", "float", 25.0), ("rollable", "bool", True)),
+    ),
+    (
+        1,
+        "crate",
+        (32, 32),
+        draw_crate,
+        ("rect", 3, 3, 26, 26),
+        (
+            ("kind", "string", "crate"),
+            ("height", "float", 22.0),
+            ("surface", "bool", True),
+            ("liftable", "bool", True),
+        ),
+    ),
+    (
+        2,
+        "well",
+        (64, 64),
+        draw_well,
+        ("ellipse", 4, 4, 56, 56),
+        (("kind", "string", "well"), ("height", "float", 20.0)),
+    ),
 )
 
 
@@ -444,7 +526,6 @@ def write_text(path: Path, text: str) -> None:
 
 
 def main() -> int:
-    pygame.init()
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "props").mkdir(exist_ok=True)
     sheet = make_floors()
@@ -453,7 +534,6 @@ def main() -> int:
     for _tid, name, _size, draw, _shape, _props in PROPS:
         pygame.image.save(draw(), str(OUT / "props" / f"{name}.png"))
     write_text(OUT / "props.tsx", props_tsx())
-    pygame.quit()
     print(f"wrote {OUT.relative_to(ROOT)}/floors.png, floors.tsx, props.tsx, props/*.png")
     return 0
 
