@@ -69,9 +69,13 @@ def project() -> dict[str, object]:
     }
 
 
+def render() -> str:
+    return json.dumps(project(), indent=4, ensure_ascii=False) + "\n"
+
+
 def main() -> int:
     OUT.parent.mkdir(exist_ok=True)
-    text = json.dumps(project(), indent=4, ensure_ascii=False) + "\n"
+    text = render()
     OUT.write_text(text, encoding="utf-8", newline="\n")
     print(f"wrote {OUT.relative_to(ROOT)}")
     return 0
