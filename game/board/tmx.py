@@ -266,10 +266,10 @@ def pytmx_copy(root: ET.Element, tilesets: TilesetTable, base_dir: str) -> ET.El
             for obj in node.findall("object"):
                 node.remove(obj)
         for layer in node.findall("imagelayer"):
-            image = layer.find("image")
-            src = os.path.normpath(os.path.join(base_dir, image.get("source", ""))) if image is not None else ""
-            if image is not None and image.get("source") and os.path.isfile(src):
-                image.set("source", src)
+            picture = layer.find("image")
+            src = os.path.normpath(os.path.join(base_dir, picture.get("source", ""))) if picture is not None else ""
+            if picture is not None and picture.get("source") and os.path.isfile(src):
+                picture.set("source", src)
             else:
                 node.remove(layer)  # its picture is missing: reported as a warning, not drawn
     clean.attrib.pop("class", None)

@@ -130,4 +130,4 @@ def zoom_limits(world: Rect, viewport: tuple[int, int]) -> tuple[float, float]:
     fit = fit_zoom(world, viewport)
     low = max(ABSOLUTE_MIN_ZOOM, fit / 4)
     high = min(ABSOLUTE_MAX_ZOOM, max(fit * 4, 12.0))
-    return low, high
+    return min(low, high), high

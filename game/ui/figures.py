@@ -98,3 +98,27 @@ def spread_figures(width_mm: float, height_mm: float, count: int,
         out.append(Figure(f"Figure {i + 1}", side_list[i % len(side_list)], x, y,
                           DEFAULT_BASE_RADIUS_MM, (i * 45) % 360))
     return tuple(out)
+
+
+def side_letters(sides: Iterable[str]) -> dict[str, str]:
+    """A short mark per side, for the bases: the initial, or when two sides share an initial
+    (mice, minions), the initial and the first later letter that tells them apart (Mi, Mn)."""
+    order = list(dict.fromkeys(sides))
+    initials = [s.strip()[:1].upper() for s in order]
+    marks: dict[str, str] = {}
+    used: set[str] = set()
+    for side, initial in zip(order, initials, strict=True):
+        if not initial:
+            marks[side] = ""
+            continue
+        mark = initial
+        if initials.count(initial) > 1:
+            digits = side.strip()[len(side.strip().rstrip("0123456789")):]
+            rest = [c.lower() for c in side.strip()[1:] if c.isalnum()]
+            candidates = ([initial + digits[-2:]] if digits else []) + [initial + c for c in rest]
+            mark = next((m for m in candidates if m not in used), initial)
+        if mark in used:
+            mark = f"{initial}{sum(1 for m in used if m.startswith(initial)) + 1}"
+        used.add(mark)
+        marks[side] = mark
+    return marks

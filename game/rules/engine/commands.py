@@ -11,7 +11,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 C = TypeVar("C")
 
@@ -97,7 +97,7 @@ class CommandSet:
         if self._by_name.get(name) is not type(command):
             raise CommandFormatError(f"{name} is not a command of this rule system")
         out: dict[str, Any] = {"type": name}
-        for f in dataclasses.fields(command):
+        for f in dataclasses.fields(cast(Any, command)):
             out[f.name] = _jsonable(getattr(command, f.name))
         return out
 
