@@ -1,0 +1,245 @@
+"""The board on screen: table, terrain, figures and status bar, with a camera to move about.
+
+Events and time change the view's state (camera, toggles, cursor); ``draw`` only reads it
+(its caches of pictures aside).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.board.model import Board
+from game.ui.camera import Camera, Rect, zoom_limits
+from game.ui.colours import BACKGROUND, TABLE_EDGE, side_colours
+from game.ui.figure_sprites import MIN_NAME_RADIUS_PX, TICK_REACH, BaseLook, FigureSprites
+from game.ui.figures import Figure, figures_from_spawns, side_letters
+from game.ui.fonts import Fonts
+from game.ui.status_bar import StatusBar, StatusInfo
+from game.ui.table_art import art_scale, compose_art, floor_colour
+from game.ui.table_cache import TableCache
+from game.ui.view import Quit, ViewAction
+
+#: Arrow keys pan this fast (screen px per second).
+KEY_PAN_SPEED = 700.0
+#: One wheel notch zooms by this factor.
+WHEEL_ZOOM_STEP = 1.15
+FPS_WINDOW_S = 0.5
+PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
+DRAG_BUTTONS = (1, 2)
+
+
+class BoardView:
+    def __init__(
+        self,
+        board: Board,
+        size: tuple[int, int],
+        figures: Sequence[Figure] | None = None,
+        *,
+        show_terrain: bool = False,
+        image_loader: Callable[..., Any] | None = None,
+        missing_images: int | None = None,
+    ) -> None:
+        self.board = board
+        self.show_terrain = show_terrain
+        self.figures: tuple[Figure, ...] = tuple(
+            figures_from_spawns(board) if figures is None else figures)
+        self.side_colour = side_colours(f.side for f in self.figures)
+        self.side_mark = side_letters(f.side for f in self.figures)
+        self._fonts = Fonts()
+        self._status = StatusBar(self._fonts)
+        self._sprites = FigureSprites(self._fonts)
+        self.table = TableCache(board, compose_art(board, image_loader), art_scale(board),
+                                floor_colour(board), self._fonts)
+        #: pictures that could not be read (shown as checkers); counted after the art is drawn
+        self.missing_images = (len(getattr(image_loader, "missing", ()))
+                               if missing_images is None else missing_images)
+        self._world = Rect(0.0, 0.0, max(board.width_mm, 1e-6), max(board.height_mm, 1e-6))
+        self._drawing_order = sorted(self.figures, key=lambda f: (f.y, f.x))
+        self.size = (max(1, size[0]), max(1, size[1]))
+        low, high = zoom_limits(self._world, self.viewport)
+        self.camera = Camera(1.0, 0.0, 0.0, self.viewport, low, high).fitted(self._world)
+        self.cursor: tuple[int, int] | None = None
+        self.fps: float | None = None
+        self._held: set[int] = set()
+        self._dragging = False
+        self._fps_frames = 0
+        self._fps_time = 0.0
+
+    # ------------------------------------------------------------------ state
+    @property
+    def viewport(self) -> tuple[int, int]:
+        return self.size[0], max(1, self.size[1] - self._status.height)
+
+    @property
+    def zoom_percent(self) -> float:
+        """100% shows one map pixel per screen pixel."""
+        return self.camera.zoom * self.board.mm_per_px * 100.0
+
+    def cursor_mm(self) -> tuple[float, float] | None:
+        if self.cursor is None or self.cursor[1] >= self.viewport[1]:
+            return None
+        return self.camera.screen_to_world(*self.cursor)
+
+    def status_info(self) -> StatusInfo:
+        return StatusInfo(self.board.title, self.board.system, self.cursor_mm(),
+                          self.zoom_percent, self.fps, self.missing_images)
+
+    # ------------------------------------------------------------------ commands
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = (max(1, size[0]), max(1, size[1]))
+        low, high = zoom_limits(self._world, self.viewport)
+        self.camera = self.camera.resized(self.viewport).with_limits(low, high).clamped(self._world)
+
+    def fit(self) -> None:
+        self.camera = self.camera.fitted(self._world)
+
+    def pan(self, dx_px: float, dy_px: float) -> None:
+        self.camera = self.camera.panned(dx_px, dy_px).clamped(self._world)
+
+    def zoom_about(self, factor: float, screen_pos: tuple[float, float]) -> None:
+        self.camera = self.camera.zoomed_about(factor, *screen_pos).clamped(self._world)
+
+    def toggle_terrain(self) -> None:
+        self.show_terrain = not self.show_terrain
+
+    # ------------------------------------------------------------------ view protocol
+    def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_ESCAPE:
+                return Quit()
+            if key == pygame.K_t:
+                self.toggle_terrain()
+            elif key == pygame.K_HOME:
+                self.fit()
+            elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.zoom_about(WHEEL_ZOOM_STEP, self._centre())
+            elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.zoom_about(1 / WHEEL_ZOOM_STEP, self._centre())
+            elif key in PAN_KEYS:
+                self._held.add(key)
+        elif kind == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif kind == pygame.MOUSEBUTTONDOWN and event.button in DRAG_BUTTONS:
+            self._dragging = True
+            self.cursor = event.pos
+        elif kind == pygame.MOUSEBUTTONUP and event.button in DRAG_BUTTONS:
+            self._dragging = False
+        elif kind == pygame.MOUSEMOTION:
+            self.cursor = event.pos
+            if self._dragging and not any(event.buttons[:2]):
+                self._dragging = False  # released outside the window
+            if self._dragging:
+                self.pan(*event.rel)
+        elif kind == pygame.MOUSEWHEEL:
+            notches = float(getattr(event, "precise_y", event.y))
+            if notches:
+                where = self.cursor if self.cursor is not None else self._centre()
+                self.zoom_about(WHEEL_ZOOM_STEP ** notches, where)
+        elif kind == pygame.WINDOWLEAVE:
+            self.cursor = None
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self._held.clear()
+            self._dragging = False
+        return None
+
+    def update(self, dt: float) -> None:
+        if self._held:
+            dx = sum(PAN_KEYS[k][0] for k in self._held)
+            dy = sum(PAN_KEYS[k][1] for k in self._held)
+            if dx or dy:
+                self.pan(dx * KEY_PAN_SPEED * dt, dy * KEY_PAN_SPEED * dt)
+        self._fps_frames += 1
+        self._fps_time += dt
+        if self._fps_time >= FPS_WINDOW_S:
+            self.fps = self._fps_frames / self._fps_time
+            self._fps_frames = 0
+            self._fps_time = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        cam = self.camera
+        vw, vh = cam.viewport
+        self.table.prepare(cam, self.show_terrain, surface)
+        left, top = cam.world_to_screen(self._world.left, self._world.top)
+        right, bottom = cam.world_to_screen(self._world.right, self._world.bottom)
+        table_rect = pygame.Rect(round(left), round(top), round(right) - round(left),
+                                 round(bottom) - round(top))
+        viewport = pygame.Rect(0, 0, vw, vh)
+        previous_clip = surface.get_clip()
+        surface.set_clip(viewport)
+        covered = self.table.blit_onto(surface, cam)
+        if covered is None or not covered.contains(viewport):
+            _fill_around(surface, BACKGROUND, viewport, covered)
+            pygame.draw.rect(surface, TABLE_EDGE, table_rect.inflate(4, 4), 2)
+        self._draw_figures(surface, viewport)
+        surface.set_clip(previous_clip)
+        self._status.draw(surface, self.status_info())
+
+    # ------------------------------------------------------------------ helpers
+    def _centre(self) -> tuple[float, float]:
+        vw, vh = self.viewport
+        return vw / 2, vh / 2
+
+    def _draw_figures(self, surface: pygame.Surface, viewport: pygame.Rect) -> None:
+        cam = self.camera
+        z = cam.zoom
+        bases: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        names: list[tuple[pygame.Surface, int, tuple[int, int]]] = []
+        discs: list[pygame.Rect] = []
+        for fig in self._drawing_order:
+            sx, sy = cam.world_to_screen(fig.x, fig.y)
+            r_px = max(2, round(fig.radius * z))
+            reach = r_px * 2 + 40
+            if sx < -reach or sy < -reach or sx > viewport.right + reach or sy > viewport.bottom + reach:
+                continue
+            look = BaseLook(r_px, self.side_colour.get(fig.side, (154, 154, 154)),
+                            self.side_mark.get(fig.side, ""),
+                            None if fig.facing is None else round(fig.facing) % 360)
+            sprite = self._sprites.base(look)
+            cx, cy = round(sx), round(sy)
+            bases.append((sprite, (cx - sprite.get_width() // 2, cy - sprite.get_height() // 2)))
+            discs.append(pygame.Rect(cx - r_px, cy - r_px, 2 * r_px, 2 * r_px))
+            if r_px >= MIN_NAME_RADIUS_PX and fig.name:
+                label = self._sprites.name(fig.name)
+                down = look.facing is not None and 30 < look.facing < 150
+                up = look.facing is not None and 210 < look.facing < 330
+                below = round(r_px * TICK_REACH if down else r_px) + 3
+                above = round(r_px * TICK_REACH if up else r_px) + 3 + label.get_height()
+                names.append((label, cx - label.get_width() // 2, (cy + below, cy - above)))
+        surface.blits(bases, doreturn=False)
+        surface.blits(_place_names(names, discs), doreturn=False)
+
+
+def _place_names(
+    names: list[tuple[pygame.Surface, int, tuple[int, int]]],
+    bases: list[pygame.Rect],
+) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """Each name below its base, or above when below would cover another name or base; else
+    left out (zooming in makes room)."""
+    placed: list[pygame.Rect] = list(bases)
+    out: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    for label, x, tops in names:
+        for y in tops:
+            rect = pygame.Rect(x, y, label.get_width(), label.get_height())
+            if rect.collidelist(placed) == -1:
+                placed.append(rect)
+                out.append((label, (x, y)))
+                break
+    return out
+
+
+def _fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pygame.Rect,
+                 hole: pygame.Rect | None) -> None:
+    """Fill ``area`` except ``hole`` (up to four strips: cheaper than filling it all)."""
+    inner = hole.clip(area) if hole is not None else pygame.Rect(0, 0, 0, 0)
+    if inner.width == 0 or inner.height == 0:
+        surface.fill(colour, area)
+        return
+    surface.fill(colour, (area.left, area.top, area.width, inner.top - area.top))
+    surface.fill(colour, (area.left, inner.bottom, area.width, area.bottom - inner.bottom))
+    surface.fill(colour, (area.left, inner.top, inner.left - area.left, inner.height))
+    surface.fill(colour, (inner.right, inner.top, area.right - inner.right, inner.height))

@@ -1,0 +1,77 @@
+"""The status bar along the bottom of the screen: where you are and what the keys do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.colours import RGB, STATUS_BG, STATUS_DIM, STATUS_TEXT, STATUS_WARN
+from game.ui.fonts import Fonts
+
+TEXT_HEIGHT_PX = 17
+PADDING_PX = 5
+HELP = "T terrain · Home fit · wheel zoom · drag pan · Esc quit"
+SEPARATOR = "  ·  "
+
+
+@dataclass(frozen=True)
+class StatusInfo:
+    title: str
+    system: str
+    cursor_mm: tuple[float, float] | None
+    zoom_percent: float
+    fps: float | None
+    missing_images: int = 0
+
+
+def status_segments(info: StatusInfo) -> list[tuple[str, RGB]]:
+    """The bar's pieces of text, most important first, with their colours."""
+    where = ("x — y — mm" if info.cursor_mm is None
+             else f"x {info.cursor_mm[0]:.0f} y {info.cursor_mm[1]:.0f} mm")
+    fps = "— FPS" if info.fps is None else f"{info.fps:.0f} FPS"
+    parts: list[tuple[str, RGB]] = [(info.title, STATUS_TEXT)]
+    if info.system:
+        parts.append((info.system, STATUS_DIM))
+    parts += [(where, STATUS_TEXT), (f"zoom {info.zoom_percent:.0f}%", STATUS_TEXT), (fps, STATUS_DIM)]
+    if info.missing_images:
+        n = info.missing_images
+        parts.append((f"{n} image{'s' if n != 1 else ''} missing", STATUS_WARN))
+    parts.append((HELP, STATUS_DIM))
+    return parts
+
+
+class StatusBar:
+    def __init__(self, fonts: Fonts) -> None:
+        self._font = fonts.of_height(TEXT_HEIGHT_PX)
+        self.height = self._font.get_height() + 2 * PADDING_PX
+        self._drawn: tuple[StatusInfo, int] | None = None
+        self._surface: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, info: StatusInfo) -> None:
+        width = surface.get_width()
+        if self._drawn != (info, width) or self._surface is None:
+            self._surface = self._render(info, width, surface)
+            self._drawn = (info, width)
+        surface.blit(self._surface, (0, surface.get_height() - self.height))
+
+    def _render(self, info: StatusInfo, width: int, like: pygame.Surface) -> pygame.Surface:
+        bar = pygame.Surface((max(1, width), self.height), 0, like)
+        bar.fill(STATUS_BG)
+        pieces = [self._font.render(text, True, colour, STATUS_BG) for text, colour in status_segments(info)]
+        sep = self._font.render(SEPARATOR, True, STATUS_DIM, STATUS_BG)
+        help_piece = pieces[-1]
+        body = pieces[:-1]
+        x = PADDING_PX + 4
+        y = PADDING_PX
+        for i, piece in enumerate(body):
+            if i:
+                bar.blit(sep, (x, y))
+                x += sep.get_width()
+            bar.blit(piece, (x, y))
+            x += piece.get_width()
+        # the help hint goes at the right when there is room for it
+        help_x = width - help_piece.get_width() - PADDING_PX - 4
+        if help_x >= x + sep.get_width():
+            bar.blit(help_piece, (help_x, y))
+        return bar

@@ -1,0 +1,146 @@
+"""Terrain drawn on the table: translucent fills by kind; on demand, outlines and heights."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import pygame
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from game.board.model import TerrainPiece
+from game.ui.camera import Rect
+from game.ui.colours import RGB, darker, terrain_colour
+from game.ui.fonts import Fonts
+from game.ui.labels import LabelPlacer, plate
+
+#: Height labels are shown on pieces at least this big on screen (px).
+MIN_LABELLED_PX = 14
+LABEL_HEIGHT_PX = 14
+
+ToPx = Callable[[Iterable[tuple[float, ...]]], list[tuple[float, float]]]
+
+
+def height_label(piece: TerrainPiece) -> str:
+    """'18 mm' for a piece standing on the floor, '55–60' for a raised one (bottom–top)."""
+    def mm(v: float) -> str:
+        return f"{round(v, 1):g}"
+
+    if piece.bottom > 0:
+        return f"{mm(piece.bottom)}–{mm(piece.top)}"
+    return f"{mm(piece.top)} mm"
+
+
+def polygons_of(geom: BaseGeometry) -> list[Polygon]:
+    if isinstance(geom, Polygon):
+        return [geom] if not geom.is_empty else []
+    out: list[Polygon] = []
+    for part in getattr(geom, "geoms", ()):
+        out.extend(polygons_of(part))
+    return out
+
+
+def label_point(geom: BaseGeometry) -> tuple[float, float]:
+    centre = geom.centroid
+    if not geom.contains(centre):
+        centre = geom.representative_point()
+    return centre.x, centre.y
+
+
+def draw_terrain_fills(
+    target: pygame.Surface,
+    pieces: Sequence[TerrainPiece],
+    origin: tuple[float, float],
+    zoom: float,
+    region: Rect,
+    fill_alpha: int,
+) -> None:
+    """Fill ``pieces`` onto ``target``, whose top-left is world point ``origin`` at ``zoom`` px/mm.
+
+    Only pieces touching ``region`` (world mm) are drawn; lower pieces first.
+    """
+    to_px = _projector(origin, zoom)
+    for piece in _visible(pieces, region):
+        colour = terrain_colour(piece.kind)
+        for poly in polygons_of(piece.footprint):
+            _fill_polygon(target, poly, to_px, colour, fill_alpha)
+
+
+def draw_terrain_outlines(
+    target: pygame.Surface,
+    pieces: Sequence[TerrainPiece],
+    origin: tuple[float, float],
+    zoom: float,
+    region: Rect,
+    fonts: Fonts,
+) -> None:
+    """Outline every piece and label it with its height (the T key)."""
+    to_px = _projector(origin, zoom)
+    visible = _visible(pieces, region)
+    for piece in visible:
+        colour = terrain_colour(piece.kind)
+        for poly in polygons_of(piece.footprint):
+            for ring in (poly.exterior, *poly.interiors):
+                pts = to_px(ring.coords)
+                if len(pts) >= 2:
+                    pygame.draw.lines(target, darker(colour, 0.35), True, pts, 3)
+                    pygame.draw.aalines(target, _lighter(colour), True, pts)
+    font = fonts.of_height(LABEL_HEIGHT_PX)
+    placer = LabelPlacer(target)
+    # the biggest pieces choose their place first; a label that would cover another is left out
+    for piece in sorted(visible, key=lambda p: -p.footprint.area):
+        minx, miny, maxx, maxy = piece.footprint.bounds
+        if max(maxx - minx, maxy - miny) * zoom < MIN_LABELLED_PX:
+            continue
+        placer.place(plate(font, height_label(piece)), to_px([label_point(piece.footprint)])[0])
+
+
+def _projector(origin: tuple[float, float], zoom: float) -> ToPx:
+    ox, oy = origin
+
+    def to_px(coords: Iterable[tuple[float, ...]]) -> list[tuple[float, float]]:
+        return [((c[0] - ox) * zoom, (c[1] - oy) * zoom) for c in coords]
+
+    return to_px
+
+
+def _visible(pieces: Sequence[TerrainPiece], region: Rect) -> list[TerrainPiece]:
+    shown = [p for p in pieces if _touches(p.footprint, region)]
+    shown.sort(key=lambda p: (p.top, p.bottom))
+    return shown
+
+
+def _touches(geom: BaseGeometry, region: Rect) -> bool:
+    minx, miny, maxx, maxy = geom.bounds
+    return not (maxx < region.left or minx > region.right or maxy < region.top or miny > region.bottom)
+
+
+def _fill_polygon(target: pygame.Surface, poly: Polygon, to_px: ToPx, colour: RGB, alpha: int) -> None:
+    outer = to_px(poly.exterior.coords)
+    if len(outer) < 3:
+        return
+    xs = [p[0] for p in outer]
+    ys = [p[1] for p in outer]
+    left, top = int(min(xs)) - 1, int(min(ys)) - 1
+    right, bottom = int(max(xs)) + 2, int(max(ys)) + 2
+    clip = target.get_rect()
+    box = pygame.Rect(left, top, right - left, bottom - top).clip(clip)
+    if box.width <= 0 or box.height <= 0:
+        return
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    shift = (-box.x, -box.y)
+
+    def moved(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x + shift[0], y + shift[1]) for x, y in points]
+
+    pygame.draw.polygon(layer, (*colour, alpha), moved(outer))
+    for hole in poly.interiors:
+        pts = to_px(hole.coords)
+        if len(pts) >= 3:
+            pygame.draw.polygon(layer, (0, 0, 0, 0), moved(pts))
+    target.blit(layer, box.topleft)
+
+
+def _lighter(rgb: RGB) -> RGB:
+    r, g, b = rgb
+    return (r + (255 - r) // 3, g + (255 - g) // 3, b + (255 - b) // 3)
