@@ -299,6 +299,8 @@ class _Loader:
             tile_props = parse_properties(tile_el, tile_info[0].base_dir if tile_info else "", [])
             props = {**tile_props, **props}
             tile_cls = tile_el.get("class") or tile_el.get("type") or ""
+        for key, value in ctx.inherited.items():  # e.g. the board tile a group layer stands for
+            props.setdefault(key, value)
         cls = a.get("class") or a.get("type") or tile_cls
         shape_el = merged.shape
         text = ""

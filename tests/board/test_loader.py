@@ -228,3 +228,13 @@ def test_polygon_with_two_points_becomes_a_line_and_says_so(tmp_path):
     (obj,) = board.objects
     assert obj.shape == "polyline" and obj.geometry.geom_type == "LineString"
     assert any("not an area" in p.message for p in board.problems)
+
+
+def test_every_object_in_a_group_gets_its_tile_id(tmp_path):
+    layers = """<group id="5" name="cellar"><properties><property name="tile_id" value="cellar"/></properties>
+      <objectgroup id="6" name="walls"><object id="9" x="0" y="0"><polyline points="0,0 50,0"/></object></objectgroup>
+      <objectgroup id="7" name="exits"><object id="10" x="0" y="0" width="5" height="5">
+        <properties><property name="tile_id" value="own"/></properties></object></objectgroup></group>"""
+    board = load_board(write_map(tmp_path, tmx(extra_layers=layers)))
+    assert _by_id(board, 9).properties["tile_id"] == "cellar"
+    assert _by_id(board, 10).properties["tile_id"] == "own"  # the object's own value wins

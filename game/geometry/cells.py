@@ -1,0 +1,1349 @@
+"""Board-game cells (Mice and Mystics): adjacency, capacity, paths and sight, built once per map.
+
+A :class:`CellGraph` is built once from a :class:`~game.board.model.Board` (``CellGraph.from_board``)
+or from plain inputs (``CellGraph.build``) and never changes afterwards. Everything it answers is a
+pure function of the graph and of the arguments (an occupancy, a budget, the rule switches).
+
+Units. The graph works in the units of the polygons it is given. ``from_board`` works in table
+millimetres, like the Board, and converts the map's pixel tolerances (``adjacency_gap``,
+``wall_tolerance``, ``min_portal``, ``sample_step``) and the ``centre_x`` / ``centre_y`` cell
+properties with ``board.mm_per_px``. ``build`` takes :class:`Tolerances` in the polygons' units.
+
+Rules implemented (``/work/shared/rules/mice_and_mystics.md``):
+
+* MM-GEO-4 sampled portal adjacency (gap tolerance; walls and black areas cut it), MM-ADJ-2;
+* MM-GEO-5 overrides (either side applies, remove wins over add);
+* MM-GEO-6 edge annotations (yellow, red, into / out of water, against the current);
+* MM-GEO-7 centres; MM-GEO-8 problems; MM-GEO-9 occupancy; MM-GEO-10 path legality;
+* MM-GEO-11 reachable cells; MM-GEO-12 tiles (never adjacent, never in sight, across tiles);
+* MM-LOS-1..5 sight between cell centres; MM-EXP-3 cells next to an exit.
+
+Cell keys. A cell's key is its ``cell_id`` when it has no tile, else ``"<tile_id>:<cell_id>"``
+(the form ``turn_target`` uses), so the same ``cell_id`` may be used again on another tile.
+Override lists name cells of the same tile by bare id, or any cell by full key.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, MultiPoint, MultiPolygon, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from game.core.errors import Problem
+
+#: Movers. Mice are small creatures; minions are small or large (MM-OCC-1).
+MOUSE = "mouse"
+SMALL_MINION = "small_minion"
+LARGE_MINION = "large_minion"
+MOVERS = (MOUSE, SMALL_MINION, LARGE_MINION)
+SMALL = "small"
+LARGE = "large"
+
+#: The most boundary samples taken on one cell; a longer boundary gets a wider spacing.
+MAX_SAMPLES_PER_CELL = 20_000
+#: Map defaults in px (section 26 ``map_defaults``).
+DEFAULT_WALL_TOLERANCE = 1.0
+DEFAULT_MIN_PORTAL = 1.0
+DEFAULT_SAMPLE_STEP = 1.0
+
+_LAYER_WALLS = "walls"
+_LAYER_BLACK = "black"
+_LAYER_LINES = "lines"
+_LAYER_EXITS = "exits"
+_LAYER_CELLS = "cells"
+
+
+def _empty() -> Mapping[Any, Any]:
+    return MappingProxyType({})
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True)
+class Tolerances:
+    """MM-GEO-2 map tolerances, in the units of the geometry they are used with.
+
+    ``adjacency_gap`` is ``None`` when the map does not give it: 0 is used (touching only) and
+    the graph reports ``missing_adjacency_gap`` (MM-GEO-2, MM-GEO-8).
+    """
+
+    adjacency_gap: float | None = None
+    wall_tolerance: float = DEFAULT_WALL_TOLERANCE
+    min_portal: float = DEFAULT_MIN_PORTAL
+    sample_step: float = DEFAULT_SAMPLE_STEP
+
+    @property
+    def gap(self) -> float:
+        return float(self.adjacency_gap or 0.0)
+
+    def scaled(self, k: float) -> Tolerances:
+        """The same tolerances with every length multiplied by ``k`` (px → mm: ``mm_per_px``)."""
+        gap = None if self.adjacency_gap is None else self.adjacency_gap * k
+        return Tolerances(gap, self.wall_tolerance * k, self.min_portal * k, self.sample_step * k)
+
+
+@dataclass(frozen=True)
+class CellSpec:
+    """One cell as plain input: an id, an outline, a tile and the MM-GEO-2 properties."""
+
+    id: str
+    polygon: BaseGeometry
+    tile: str = ""
+    properties: Mapping[str, Any] = field(default_factory=_empty)
+    #: the MM-GEO-7 centre in the polygon's units; else ``centre_x`` / ``centre_y`` properties
+    centre: tuple[float, float] | None = None
+    object_id: int | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class LineSpec:
+    """A yellow or red line (MM-GEO-3 layer ``lines``)."""
+
+    geometry: BaseGeometry
+    kind: str  #: "yellow" or "red"
+
+
+@dataclass(frozen=True)
+class ExitSpec:
+    """An exit area or bar (MM-GEO-3 layer ``exits``)."""
+
+    id: str
+    geometry: BaseGeometry
+    tile: str = ""  #: "" = any tile
+    target_tile: str = ""
+    target_exit: str = ""
+    colour: str = ""
+
+
+@dataclass(frozen=True)
+class MoveRules:
+    """The switches of section 26 that geometry answers depend on."""
+
+    leave_rule: str = "greater"  #: MM-MOVE-4: "greater" or "greater_or_equal"
+    wide_unlimited: bool = False  #: MM-FEAT-3
+    yellow_lines: bool = False  #: MM-FEAT-4
+    red_lines: bool = False  #: MM-FEAT-5
+    water: bool = False  #: MM-FEAT-6
+    yellow_line_cost: int = 3
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> MoveRules:
+        """From the section 26 parameters (``leave_rule``, ``feature_rules: {...}``, ...)."""
+        features = config.get("feature_rules", {}) or {}
+        return cls(
+            leave_rule=str(config.get("leave_rule", "greater")),
+            wide_unlimited=bool(config.get("wide_unlimited", False)),
+            yellow_lines=bool(features.get("yellow_lines", False)),
+            red_lines=bool(features.get("red_lines", False)),
+            water=bool(features.get("water", False)),
+            yellow_line_cost=int(config.get("yellow_line_cost", 3)),
+        )
+
+
+DEFAULT_RULES = MoveRules()
+
+
+@dataclass(frozen=True)
+class Count:
+    """Creatures in one cell (MM-GEO-9). Captured mice and tokens are not counted (MM-OCC-4)."""
+
+    mice: int = 0
+    small_minions: int = 0
+    large_minions: int = 0
+
+    @property
+    def small(self) -> int:
+        return self.mice + self.small_minions
+
+    @property
+    def large(self) -> int:
+        return self.large_minions
+
+    @property
+    def minions(self) -> int:
+        return self.small_minions + self.large_minions
+
+    @property
+    def empty(self) -> bool:
+        return self.small == 0 and self.large == 0
+
+    def without(self, mover: str) -> Count:
+        """This count with one ``mover`` taken out (never below zero)."""
+        if mover == MOUSE:
+            return Count(max(self.mice - 1, 0), self.small_minions, self.large_minions)
+        if mover == SMALL_MINION:
+            return Count(self.mice, max(self.small_minions - 1, 0), self.large_minions)
+        return Count(self.mice, self.small_minions, max(self.large_minions - 1, 0))
+
+
+Occupancy = Mapping[str, Count]
+_NOBODY = Count()
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class CellInfo:
+    """A cell of the graph with its properties read and typed."""
+
+    key: str
+    id: str
+    tile: str
+    polygon: BaseGeometry
+    centre: tuple[float, float]
+    capacity_small: int = 4
+    capacity_large: int = 1
+    wide: bool = False
+    water: bool = False
+    trap: bool = False
+    turning: bool = False
+    current_dir: float | None = None  #: degrees clockwise from +x (east) on screen
+    exit: tuple[str, ...] = ()  #: exits named by the cell's ``exit`` property
+    turn_target: str = ""
+    object_id: int | None = None
+    name: str = ""
+    properties: Mapping[str, Any] = field(default_factory=_empty)
+
+
+@dataclass(frozen=True)
+class Edge:
+    """An adjacency (MM-GEO-4/5) with its MM-GEO-6 line annotations. ``a`` comes before ``b``."""
+
+    a: str
+    b: str
+    portal: float  #: open border length (MM-GEO-4 step 4); 0 for a pair only an override joins
+    yellow: bool = False
+    red: bool = False
+    source: str = "computed"  #: "computed" or "added" (MM-GEO-5)
+    #: (k, 2) read-only array of the open sample points of both sides (the doorway)
+    gate_xy: np.ndarray = field(default_factory=lambda: _gate_xy(np.empty((0, 2))),
+                                compare=False, repr=False)
+
+    @property
+    def gate(self) -> BaseGeometry:
+        """The open sample points as a MultiPoint, for drawing the doorway."""
+        return shapely.multipoints(self.gate_xy) if len(self.gate_xy) else MultiPoint()
+
+    def other(self, key: str) -> str:
+        return self.b if key == self.a else self.a
+
+
+@dataclass(frozen=True)
+class Step:
+    """One directed step between adjacent cells with everything MM-GEO-6 says about it."""
+
+    src: str
+    dst: str
+    yellow: bool = False
+    red: bool = False
+    into_water: bool = False  #: the destination is a water cell (entering it ends a mouse's move)
+    out_of_water: bool = False  #: from a water cell to a dry one (MM-FEAT-6 roll)
+    against_current: bool = False
+    into_trap: bool = False
+
+    def cost(self, mover: str = MOUSE, rules: MoveRules = DEFAULT_RULES) -> int:
+        """1, or ``yellow_line_cost`` for a mouse on a yellow edge with MM-FEAT-4 on."""
+        if mover == MOUSE and rules.yellow_lines and self.yellow:
+            return int(rules.yellow_line_cost)
+        return 1
+
+    def forbidden(self, mover: str = MOUSE, rules: MoveRules = DEFAULT_RULES) -> str:
+        """Why this step is never allowed for ``mover`` under ``rules``, or ``""``."""
+        if mover != MOUSE:
+            return ""  # MM-MIN-3: minions ignore lines and water
+        if rules.red_lines and self.red:
+            return "red line (MM-FEAT-5)"
+        if rules.water and self.against_current:
+            return "against the current (MM-FEAT-6)"
+        return ""
+
+
+@dataclass(frozen=True)
+class ExitInfo:
+    id: str
+    geometry: BaseGeometry | None  #: None for an exit only named by cells' ``exit`` property
+    tile: str = ""
+    target_tile: str = ""
+    target_exit: str = ""
+    colour: str = ""
+    cells: tuple[str, ...] = ()  #: cells adjacent to it (MM-EXP-3)
+
+
+@dataclass(frozen=True)
+class GraphProblem:
+    """One MM-GEO-8 finding. ``code`` is stable for tests and tools; ``message`` is for people."""
+
+    code: str
+    message: str
+    cells: tuple[str, ...] = ()
+    severity: str = "warning"
+
+    def as_problem(self, path: str = "") -> Problem:
+        return Problem(path, self.message, self.severity)
+
+
+@dataclass(frozen=True)
+class WaterRoll:
+    """A roll a path needs (MM-FEAT-6): step ``step`` out of water, ``dice`` d6, any 4-6 passes."""
+
+    step: int
+    dice: int
+
+
+@dataclass(frozen=True)
+class PathCheck:
+    """The MM-GEO-10 verdict on a path."""
+
+    legal: bool
+    reason: str = ""  #: why not (with the rule ID), "" when legal
+    cost: int = 0
+    mp_left: int = 0  #: 0 when the move ends on arrival (minion cell, water)
+    ends_move: bool = False
+    rolls: tuple[WaterRoll, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reach:
+    """MM-GEO-11: the cells a mover can reach with its points, and a cheapest path to each."""
+
+    start: str
+    cost: Mapping[str, int]
+    previous: Mapping[str, str | None]
+    terminal: frozenset[str] = frozenset()  #: reached, but the move ends there
+    conditional: frozenset[str] = frozenset()  #: only through a step out of water (a roll)
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        return tuple(self.cost)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.cost
+
+    def path_to(self, key: str) -> tuple[str, ...]:
+        """A cheapest path from the start to ``key`` (start included); () if unreachable."""
+        if key not in self.cost:
+            return ()
+        out = [key]
+        while (prev := self.previous.get(out[-1])) is not None:
+            out.append(prev)
+        return tuple(reversed(out))
+
+
+@dataclass(frozen=True)
+class Sight:
+    """MM-LOS between two cells, with the reason and the drawn line."""
+
+    a: str
+    b: str
+    seen: bool
+    reason: str  #: same_cell, adjacent, override_block, override_add, clear, wall, black, other_tile
+    segment: BaseGeometry | None = None  #: centre to centre
+    blockers: tuple[BaseGeometry, ...] = ()
+
+
+# --------------------------------------------------------------------------- the graph
+
+
+@dataclass(frozen=True, eq=False)
+class CellGraph:
+    """Cells, their adjacency and sight, built once. Use :meth:`build` or :meth:`from_board`."""
+
+    cells: tuple[CellInfo, ...]
+    edges: tuple[Edge, ...]
+    exits: tuple[ExitInfo, ...]
+    problems: tuple[GraphProblem, ...]
+    tolerances: Tolerances
+    los_touch_blocks: bool
+    source: str = ""
+    walls: tuple[BaseGeometry, ...] = ()
+    black: tuple[BaseGeometry, ...] = ()
+    _index: Mapping[str, int] = field(default_factory=_empty, repr=False)
+    _adj: Mapping[str, tuple[str, ...]] = field(default_factory=_empty, repr=False)
+    _edge: Mapping[tuple[str, str], Edge] = field(default_factory=_empty, repr=False)
+    _steps: Mapping[tuple[str, str], Step] = field(default_factory=_empty, repr=False)
+    _cell_exits: Mapping[str, tuple[str, ...]] = field(default_factory=_empty, repr=False)
+    _los_add: frozenset[tuple[str, str]] = frozenset()
+    _los_block: frozenset[tuple[str, str]] = frozenset()
+    _wall_tree: Any = field(default=None, repr=False)
+    _black_tree: Any = field(default=None, repr=False)
+    _centres: Any = field(default=None, repr=False)  # (n, 2) float array
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def build(cls, cells: Iterable[CellSpec], walls: Iterable[BaseGeometry] = (),
+              black: Iterable[BaseGeometry] = (), lines: Iterable[LineSpec] = (),
+              exits: Iterable[ExitSpec] = (), tolerances: Tolerances = Tolerances(),
+              *, los_touch_blocks: bool = True, source: str = "",
+              problems: Iterable[GraphProblem] = ()) -> CellGraph:
+        """Build the graph from plain inputs, all in one unit of length."""
+        return _Builder(list(cells), list(walls), list(black), list(lines), list(exits),
+                        tolerances, los_touch_blocks, source, list(problems)).run()
+
+    @classmethod
+    def from_board(cls, board: Any, *, los_touch_blocks: bool = True) -> CellGraph:
+        """Build from a loaded Board, in mm (the map's px tolerances are converted)."""
+        return CellGraph.build(**board_inputs(board), los_touch_blocks=los_touch_blocks)
+
+    # ----------------------------------------------------------------- cells
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(c.key for c in self.cells)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._index
+
+    def cell(self, key: str) -> CellInfo:
+        return self.cells[self._index[key]]
+
+    def key(self, cell_id: str, tile: str = "") -> str:
+        """The key of ``cell_id`` on ``tile`` (MM-GEO-12 keys are ``tile:id``)."""
+        return _qualify(tile, cell_id)
+
+    def centre(self, key: str) -> tuple[float, float]:
+        return self.cell(key).centre
+
+    @property
+    def tiles(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c.tile for c in self.cells))
+
+    def cells_on_tile(self, tile: str) -> tuple[str, ...]:
+        return tuple(c.key for c in self.cells if c.tile == tile)
+
+    def cell_at(self, x: float, y: float) -> str | None:
+        """The key of a cell containing the point (first in map order), or None."""
+        p = Point(x, y)
+        for c in self.cells:
+            if c.polygon.covers(p):
+                return c.key
+        return None
+
+    # ----------------------------------------------------------------- adjacency
+    def neighbours(self, key: str) -> tuple[str, ...]:
+        """MM-GEO-4/5 neighbours of a cell, in map order."""
+        return self._adj.get(key, ())
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return _pair(a, b) in self._edge
+
+    def edge(self, a: str, b: str) -> Edge | None:
+        return self._edge.get(_pair(a, b))
+
+    def step(self, src: str, dst: str) -> Step | None:
+        """The directed step ``src → dst`` with its MM-GEO-6 annotations, None if not adjacent."""
+        return self._steps.get((src, dst))
+
+    def exits_of(self, key: str) -> tuple[str, ...]:
+        """Exit ids this cell is adjacent to (geometry or its ``exit`` property; MM-EXP-3)."""
+        return self._cell_exits.get(key, ())
+
+    def exit(self, exit_id: str) -> ExitInfo | None:
+        for e in self.exits:
+            if e.id == exit_id:
+                return e
+        return None
+
+    def hops(self, start: str) -> Mapping[str, int]:
+        """Graph distance (number of steps, ignoring occupancy) from ``start`` (MM-OCC-5)."""
+        out = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt: list[str] = []
+            for u in frontier:
+                for v in self._adj.get(u, ()):
+                    if v not in out:
+                        out[v] = out[u] + 1
+                        nxt.append(v)
+            frontier = nxt
+        return MappingProxyType(out)
+
+    def nearest_free(self, start: str, occupancy: Occupancy, size: str = SMALL,
+                     rules: MoveRules = DEFAULT_RULES) -> str | None:
+        """MM-OCC-5 fallback: the nearest cell (by hops, same tile) a ``size`` figure may enter."""
+        for key, _ in sorted(self.hops(start).items(), key=lambda kv: (kv[1], self._index[kv[0]])):
+            if self.can_enter(key, occupancy, size, rules):
+                return key
+        return None
+
+    # ----------------------------------------------------------------- occupancy (MM-GEO-9)
+    def capacity(self, key: str, rules: MoveRules = DEFAULT_RULES) -> tuple[float, float]:
+        """(small, large) capacity; infinite for a wide cell under ``wide_unlimited``."""
+        c = self.cell(key)
+        if c.wide and rules.wide_unlimited:
+            return math.inf, math.inf
+        return float(c.capacity_small), float(c.capacity_large)
+
+    def is_full(self, key: str, occupancy: Occupancy, rules: MoveRules = DEFAULT_RULES) -> bool:
+        """MM-OCC-2: ``small ≥ cap_small or large ≥ cap_large``."""
+        n = occupancy.get(key, _NOBODY)
+        cap_small, cap_large = self.capacity(key, rules)
+        return n.small >= cap_small or n.large >= cap_large
+
+    def can_enter(self, key: str, occupancy: Occupancy, size: str = SMALL,
+                  rules: MoveRules = DEFAULT_RULES) -> bool:
+        """MM-OCC-3 / MM-GEO-9: may one more ``size`` creature stand in (or pass) the cell."""
+        n = occupancy.get(key, _NOBODY)
+        cap_small, cap_large = self.capacity(key, rules)
+        if size == LARGE:
+            return n.small == 0 and n.large < cap_large
+        return n.large == 0 and n.small < cap_small
+
+    def can_leave(self, key: str, occupancy: Occupancy, rules: MoveRules = DEFAULT_RULES) -> bool:
+        """MM-MOVE-4: may a mouse leave ``key``? The occupancy includes the leaving mouse."""
+        n = occupancy.get(key, _NOBODY)
+        if n.minions == 0:
+            return True
+        mice = max(n.mice, 1)
+        if rules.leave_rule == "greater_or_equal":
+            return mice >= n.minions
+        return mice > n.minions
+
+    # ----------------------------------------------------------------- paths (MM-GEO-10/11)
+    def check_path(self, path: Sequence[str], mp: int, occupancy: Occupancy,
+                   rules: MoveRules = DEFAULT_RULES, *, mover: str = MOUSE,
+                   webbed: bool = False) -> PathCheck:
+        """MM-GEO-10: is ``path`` (start cell first) a legal move with ``mp`` points?
+
+        The occupancy includes the mover in the start cell. Steps out of water (MM-FEAT-6 on)
+        are legal subject to the rolls listed in the answer.
+        """
+        _check_mover(mover)
+        if not path:
+            return PathCheck(False, "empty path")
+        for key in path:
+            if key not in self._index:
+                return PathCheck(False, f"unknown cell '{key}'")
+        if len(path) == 1:
+            return PathCheck(True, cost=0, mp_left=mp)
+        if webbed:
+            return PathCheck(False, "webbed: cannot move (MM-COND-2)")
+        start = path[0]
+        if mover == MOUSE and not self.can_leave(start, occupancy, rules):
+            return PathCheck(False, "more minions than the mice can leave (MM-MOVE-4)")
+        occ = _without(occupancy, start, mover)
+        size = LARGE if mover == LARGE_MINION else SMALL
+        cost = 0
+        rolls: list[WaterRoll] = []
+        last = len(path) - 1
+        for i in range(1, len(path)):
+            src, dst = path[i - 1], path[i]
+            step = self.step(src, dst)
+            if step is None:
+                return PathCheck(False, f"'{src}' and '{dst}' are not adjacent (MM-ADJ)", cost)
+            why = step.forbidden(mover, rules)
+            if why:
+                return PathCheck(False, f"step {src}→{dst}: {why}", cost)
+            cost += step.cost(mover, rules)
+            if not self.can_enter(dst, occ, size, rules):
+                return PathCheck(False, f"'{dst}' is full or holds a creature of the other size "
+                                        "(MM-OCC-3)", cost)
+            if mover == MOUSE and rules.water and step.out_of_water:
+                rolls.append(WaterRoll(i, 1 + occ.get(dst, _NOBODY).mice))
+            if i < last and self._stops(dst, occ, mover, rules):
+                if self._stops_for_water(dst, mover, rules):
+                    what = "water ends the move, MM-FEAT-6"
+                elif mover == MOUSE:
+                    what = "a minion ends the move, MM-MOVE-3"
+                else:
+                    what = "a mouse ends the move, MM-MIN-2"
+                return PathCheck(False, f"cannot pass '{dst}' ({what})", cost)
+        if cost > mp:
+            return PathCheck(False, f"costs {cost}, only {mp} points", cost)
+        ends = self._stops(path[-1], occ, mover, rules)
+        return PathCheck(True, cost=cost, mp_left=0 if ends else mp - cost, ends_move=ends,
+                         rolls=tuple(rolls))
+
+    def reachable(self, start: str, mp: int, occupancy: Occupancy,
+                  rules: MoveRules = DEFAULT_RULES, *, mover: str = MOUSE) -> Reach:
+        """MM-GEO-11: Dijkstra from ``start`` with budget ``mp`` over legal steps.
+
+        Cells where the move ends (minions for a mouse, water with MM-FEAT-6 on, mice for a
+        minion) are reached but not expanded; cells the mover cannot enter are never reached.
+        """
+        _check_mover(mover)
+        if start not in self._index:
+            raise KeyError(start)
+        empty: Mapping[str, int] = MappingProxyType({start: 0})
+        none_prev: Mapping[str, str | None] = MappingProxyType({start: None})
+        if mover == MOUSE and not self.can_leave(start, occupancy, rules):
+            return Reach(start, empty, none_prev)
+        occ = _without(occupancy, start, mover)
+        size = LARGE if mover == LARGE_MINION else SMALL
+        # states: (cell, rolled) — rolled when the path stepped out of water (a roll)
+        best: dict[tuple[str, bool], int] = {(start, False): 0}
+        prev: dict[tuple[str, bool], tuple[str, bool] | None] = {(start, False): None}
+        heap: list[tuple[int, bool, int, str]] = [(0, False, self._index[start], start)]
+        done: set[tuple[str, bool]] = set()
+        enterable: dict[str, bool] = {}  # each cell's occupancy is judged once per query
+        steps, adj, index = self._steps, self._adj, self._index
+        water_rolls = mover == MOUSE and rules.water
+        while heap:
+            d, rolled, _, u = heapq.heappop(heap)
+            state = (u, rolled)
+            if state in done:
+                continue
+            done.add(state)
+            if u != start and self._stops(u, occ, mover, rules):
+                continue
+            for v in adj.get(u, ()):
+                ok = enterable.get(v)
+                if ok is None:
+                    ok = enterable[v] = self.can_enter(v, occ, size, rules)
+                if not ok:
+                    continue
+                step = steps[(u, v)]
+                if step.forbidden(mover, rules):
+                    continue
+                nd = d + step.cost(mover, rules)
+                if nd > mp:
+                    continue
+                nrolled = rolled or (water_rolls and step.out_of_water)
+                ns = (v, nrolled)
+                if nd < best.get(ns, mp + 1):
+                    best[ns] = nd
+                    prev[ns] = state
+                    heapq.heappush(heap, (nd, nrolled, index[v], v))
+        # per cell the cheapest state; on a tie the one without a roll
+        chosen: dict[str, tuple[int, bool]] = {}
+        for (v, rolled), d in best.items():
+            if v not in chosen or (d, rolled) < chosen[v]:
+                chosen[v] = (d, rolled)
+        cost = {v: d for v, (d, _) in chosen.items()}
+        previous: dict[str, str | None] = {}
+        for v, (_, rolled) in chosen.items():
+            p = prev[(v, rolled)]
+            previous[v] = None if p is None else p[0]
+        order = sorted(cost, key=lambda k: (cost[k], self._index[k]))
+        terminal = frozenset(k for k in order if k != start and self._stops(k, occ, mover, rules))
+        conditional = frozenset(k for k in order if (k, False) not in best)
+        return Reach(start, MappingProxyType({k: cost[k] for k in order}),
+                     MappingProxyType(previous), terminal, conditional)
+
+    def _stops_for_water(self, key: str, mover: str, rules: MoveRules) -> bool:
+        return mover == MOUSE and rules.water and self.cell(key).water
+
+    def _stops(self, key: str, occ: Occupancy, mover: str, rules: MoveRules) -> bool:
+        n = occ.get(key, _NOBODY)
+        if mover == MOUSE:
+            return n.minions > 0 or self._stops_for_water(key, mover, rules)
+        return n.mice > 0
+
+    # ----------------------------------------------------------------- sight (MM-LOS)
+    def sight(self, a: str, b: str) -> Sight:
+        """MM-LOS-1..5: does a creature in ``a`` see ``b``? Symmetric; with the reason."""
+        ca, cb = self.cell(a), self.cell(b)
+        if a == b:
+            return Sight(a, b, True, "same_cell")
+        if ca.tile != cb.tile:
+            return Sight(a, b, False, "other_tile")
+        lo, hi = _pair(a, b)
+        seg = LineString([self.cell(lo).centre, self.cell(hi).centre])
+        if self.adjacent(a, b):
+            return Sight(a, b, True, "adjacent", seg)
+        if (lo, hi) in self._los_block:
+            return Sight(a, b, False, "override_block", seg)
+        if (lo, hi) in self._los_add:
+            return Sight(a, b, True, "override_add", seg)
+        walls, black = self._blockers(np.array([seg], dtype=object))
+        if walls[0]:
+            return Sight(a, b, False, "wall", seg, walls[0])
+        if black[0]:
+            return Sight(a, b, False, "black", seg, black[0])
+        return Sight(a, b, True, "clear", seg)
+
+    def sees(self, a: str, b: str) -> bool:
+        return self.sight(a, b).seen
+
+    def visible_from(self, key: str) -> tuple[str, ...]:
+        """Every cell of the same tile that a creature in ``key`` sees (itself included)."""
+        me = self.cell(key)
+        others = [c.key for c in self.cells if c.tile == me.tile and c.key != key]
+        if not others:
+            return (key,)
+        idx = np.array([self._index[k] for k in others])
+        mine = np.full(len(others), self._index[key])
+        lo = np.where(np.array([k < key for k in others]), idx, mine)
+        hi = np.where(np.array([k < key for k in others]), mine, idx)
+        segs = shapely.linestrings(np.stack([self._centres[lo], self._centres[hi]], axis=1))
+        walls, black = self._blockers(segs)
+        out = [key]
+        for j, other in enumerate(others):
+            pair = _pair(key, other)
+            if pair in self._edge:
+                seen = True
+            elif pair in self._los_block:
+                seen = False
+            elif pair in self._los_add:
+                seen = True
+            else:
+                seen = not walls[j] and not black[j]
+            if seen:
+                out.append(other)
+        return tuple(sorted(out, key=self._index.__getitem__))
+
+    def _blockers(self, segs: np.ndarray) -> tuple[list[tuple[BaseGeometry, ...]],
+                                                    list[tuple[BaseGeometry, ...]]]:
+        """For each segment: the walls it touches or crosses, the black areas it enters."""
+        n = len(segs)
+        wall_hits: list[list[BaseGeometry]] = [[] for _ in range(n)]
+        black_hits: list[list[BaseGeometry]] = [[] for _ in range(n)]
+        if self._wall_tree is not None:
+            s, w = self._wall_tree.query(segs, predicate="intersects")
+            walls = np.asarray(self.walls, dtype=object)
+            if len(s) and not self.los_touch_blocks:
+                keep = ~shapely.touches(segs[s], walls[w])
+                s, w = s[keep], w[keep]
+            for i, j in zip(s.tolist(), w.tolist(), strict=True):
+                wall_hits[i].append(self.walls[j])
+        if self._black_tree is not None:
+            s, b = self._black_tree.query(segs, predicate="intersects")
+            blacks = np.asarray(self.black, dtype=object)
+            if len(s):
+                keep = ~shapely.touches(segs[s], blacks[b])
+                s, b = s[keep], b[keep]
+            for i, j in zip(s.tolist(), b.tolist(), strict=True):
+                black_hits[i].append(self.black[j])
+        return [tuple(h) for h in wall_hits], [tuple(h) for h in black_hits]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _qualify(tile: str, cell_id: str) -> str:
+    return f"{tile}:{cell_id}" if tile else cell_id
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _check_mover(mover: str) -> None:
+    if mover not in MOVERS:
+        raise ValueError(f"mover must be one of {MOVERS}, not {mover!r}")
+
+
+def _without(occupancy: Occupancy, key: str, mover: str) -> Occupancy:
+    occ = dict(occupancy)
+    occ[key] = occ.get(key, _NOBODY).without(mover)
+    return occ
+
+
+def _gate_xy(xy: np.ndarray) -> np.ndarray:
+    out = np.array(xy, dtype=float).reshape(-1, 2)
+    out.flags.writeable = False
+    return out
+
+
+def _as_bool(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes", "on")
+    return bool(value)
+
+
+def _id_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        items: Iterable[Any] = value.split(",")
+    elif isinstance(value, Iterable):
+        items = value
+    else:
+        items = [value]
+    return [s for s in (str(v).strip() for v in items) if s]
+
+
+def _polygon_parts(geom: BaseGeometry) -> list[Polygon]:
+    if isinstance(geom, Polygon):
+        return [geom]
+    if isinstance(geom, MultiPolygon):
+        return list(geom.geoms)
+    parts = getattr(geom, "geoms", ())
+    return [g for g in parts if isinstance(g, Polygon) and g.area > 0]
+
+
+def _area_of(geom: BaseGeometry) -> BaseGeometry | None:
+    """The polygonal part of ``geom`` (after repair), or None if it has no area."""
+    if not geom.is_valid:
+        geom = shapely.make_valid(geom)
+    parts = [p for p in _polygon_parts(geom) if p.area > 0]
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else MultiPolygon(parts)
+
+
+def cell_centre(polygon: BaseGeometry) -> tuple[float, float]:
+    """MM-GEO-7: the centroid if it lies inside, else the centre of the largest inscribed circle."""
+    c = polygon.centroid
+    if polygon.contains(c):
+        return float(c.x), float(c.y)
+    parts = _polygon_parts(polygon)
+    biggest = max(parts, key=lambda p: p.area) if parts else polygon
+    tol = max(math.sqrt(max(biggest.area, 0.0)) / 1000.0, 1e-9)
+    x, y = shapely.get_coordinates(shapely.maximum_inscribed_circle(biggest, tol))[0]
+    return float(x), float(y)
+
+
+def _samples(geom: BaseGeometry, step: float) -> tuple[np.ndarray, np.ndarray]:
+    """MM-GEO-4 step 2: points along every ring of ``geom``, at most ``step`` apart.
+
+    Each ring of length L gets n = ceil(L / step) points at the middles of n equal pieces, so a
+    point stands for its own piece of border (its weight) and a lone touching corner is no border.
+    """
+    rings: list[LineString] = []
+    for p in _polygon_parts(geom):
+        rings.append(p.exterior)
+        rings.extend(p.interiors)
+    total = sum(r.length for r in rings)
+    if total <= 0:
+        return np.empty(0, dtype=object), np.empty(0)
+    step = max(step, total / MAX_SAMPLES_PER_CELL)
+    pts: list[np.ndarray] = []
+    weights: list[np.ndarray] = []
+    for ring in rings:
+        length = ring.length
+        if length <= 0:
+            continue
+        n = max(1, math.ceil(length / step - 1e-9))
+        spacing = length / n
+        pts.append(shapely.line_interpolate_point(ring, (np.arange(n) + 0.5) * spacing))
+        weights.append(np.full(n, spacing))
+    return np.concatenate(pts), np.concatenate(weights)
+
+
+# --------------------------------------------------------------------------- building
+
+
+class _Builder:
+    def __init__(self, cells: list[CellSpec], walls: list[BaseGeometry], black: list[BaseGeometry],
+                 lines: list[LineSpec], exits: list[ExitSpec], tolerances: Tolerances,
+                 los_touch_blocks: bool, source: str, problems: list[GraphProblem]) -> None:
+        self.specs = cells
+        self.tol = tolerances
+        self.los_touch_blocks = los_touch_blocks
+        self.source = source
+        self.problems = problems
+        self.walls = [g for g in walls if g is not None and not g.is_empty]
+        self.black: list[BaseGeometry] = []
+        for g in black:
+            area = _area_of(g) if g is not None and not g.is_empty else None
+            if area is None:
+                self.problem("bad_black", "a black area with no area is ignored")
+            else:
+                self.black.append(area)
+        self.yellow = [ln.geometry for ln in lines if ln.kind.lower() == "yellow"]
+        self.red = [ln.geometry for ln in lines if ln.kind.lower() == "red"]
+        for ln in lines:
+            if ln.kind.lower() not in ("yellow", "red"):
+                self.problem("bad_line", f"a line of kind '{ln.kind}' is neither yellow nor red; "
+                             "ignored")
+        self.exit_specs = exits
+        self.wall_tree = shapely.STRtree(self.walls) if self.walls else None
+        self.black_tree = shapely.STRtree(self.black) if self.black else None
+        self.black_arr = np.asarray(self.black, dtype=object)
+
+    def problem(self, code: str, message: str, cells: Sequence[str] = (),
+                severity: str = "warning") -> None:
+        self.problems.append(GraphProblem(code, message, tuple(cells), severity))
+
+    # ----------------------------------------------------------------- cells
+    def read_cells(self) -> list[CellInfo]:
+        out: list[CellInfo] = []
+        seen: set[str] = set()
+        for spec in self.specs:
+            cid = str(spec.id)
+            key = _qualify(spec.tile, cid)
+            if spec.polygon is None or spec.polygon.is_empty or not isinstance(
+                    spec.polygon, Polygon | MultiPolygon):
+                self.problem("not_polygon", f"cell '{key}' is not a closed polygon; left out",
+                             [key], "error")
+                continue
+            poly = spec.polygon
+            if not poly.is_valid:
+                repaired = _area_of(poly)
+                if repaired is None:
+                    self.problem("not_polygon", f"cell '{key}' has no area; left out", [key], "error")
+                    continue
+                self.problem("repaired_polygon", f"cell '{key}' polygon is invalid; repaired", [key])
+                poly = repaired
+            if poly.area <= 0:
+                self.problem("not_polygon", f"cell '{key}' has no area; left out", [key], "error")
+                continue
+            if key in seen:
+                self.problem("duplicate_id", f"duplicate cell id '{key}'; the later cell is left "
+                             "out", [key], "error")
+                continue
+            seen.add(key)
+            out.append(self.read_cell(spec, key, poly))
+        return out
+
+    def read_cell(self, spec: CellSpec, key: str, poly: BaseGeometry) -> CellInfo:
+        props = dict(spec.properties)
+
+        def number(name: str, default: float | None, kind: type = float) -> Any:
+            raw = props.get(name)
+            if raw is None or raw == "":
+                return default
+            try:
+                value = kind(float(raw)) if kind is int else float(raw)
+            except (TypeError, ValueError):
+                self.problem("bad_property", f"cell '{key}' property {name}={raw!r} is not a "
+                             "number; using the default", [key])
+                return default
+            if not math.isfinite(value):
+                self.problem("bad_property", f"cell '{key}' property {name}={raw!r} is not finite",
+                             [key])
+                return default
+            return value
+
+        cap_small = number("capacity_small", None, int)
+        alias = number("capacity", None, int)
+        if alias is not None and (cap_small is None or cap_small == 4):
+            cap_small = alias  # MM-GEO-2: ``capacity`` is an alias of capacity_small
+        if cap_small is None:
+            cap_small = 4
+        cap_large = number("capacity_large", 1, int)
+        for name, v in (("capacity_small", cap_small), ("capacity_large", cap_large)):
+            if v < 0:
+                self.problem("bad_property", f"cell '{key}' {name}={v} is negative; using 0", [key])
+        centre = spec.centre
+        if centre is None:
+            cx, cy = number("centre_x", None), number("centre_y", None)
+            if cx is not None and cy is not None:
+                centre = (cx, cy)
+            elif cx is not None or cy is not None:
+                self.problem("bad_property", f"cell '{key}' gives only one of centre_x/centre_y; "
+                             "computing the centre", [key])
+        if centre is None:
+            centre = cell_centre(poly)
+        elif not poly.buffer(max(self.tol.wall_tolerance, 0.0)).covers(Point(centre)):
+            self.problem("centre_outside", f"cell '{key}' centre {centre} lies outside the cell",
+                         [key])
+        current = number("current_dir", None)
+        return CellInfo(
+            key=key, id=str(spec.id), tile=spec.tile, polygon=poly,
+            centre=(float(centre[0]), float(centre[1])),
+            capacity_small=max(int(cap_small), 0), capacity_large=max(int(cap_large), 0),
+            wide=_as_bool(props.get("wide", False)), water=_as_bool(props.get("water", False)),
+            trap=_as_bool(props.get("trap", False)), turning=_as_bool(props.get("turning", False)),
+            current_dir=None if current is None else float(current) % 360.0,
+            exit=tuple(_id_list(props.get("exit"))), turn_target=str(props.get("turn_target", "") or ""),
+            object_id=spec.object_id, name=spec.name, properties=MappingProxyType(props),
+        )
+
+    # ----------------------------------------------------------------- geometry tests
+    def open_mask(self, segs: np.ndarray) -> np.ndarray:
+        """MM-GEO-4 step 3: segments farther than wall_tolerance from walls, out of black areas."""
+        closed = np.zeros(len(segs), dtype=bool)
+        if not len(segs):
+            return ~closed
+        if self.wall_tree is not None:
+            tol = max(self.tol.wall_tolerance, 0.0)
+            s, _ = self.wall_tree.query(segs, predicate="dwithin", distance=tol)
+            closed[s] = True
+        if self.black_tree is not None:
+            s, b = self.black_tree.query(segs, predicate="intersects")
+            if len(s):
+                inside = ~shapely.touches(segs[s], self.black_arr[b])
+                closed[s[inside]] = True
+        return ~closed
+
+    def near_lines(self, segs: np.ndarray, lines: list[BaseGeometry]) -> np.ndarray:
+        hit = np.zeros(len(segs), dtype=bool)
+        if lines and len(segs):
+            tree = shapely.STRtree(lines)
+            s, _ = tree.query(segs, predicate="dwithin", distance=max(self.tol.wall_tolerance, 0.0))
+            hit[s] = True
+        return hit
+
+    def near_samples(self, pts: np.ndarray, owner: np.ndarray, targets: np.ndarray,
+                     allowed: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """MM-GEO-4 step 2: the samples within the gap of each target, and their segments p–q.
+
+        Returns (sample index, target index, segment) for every sample ``p`` whose owner may face
+        the target (``allowed[owner, target]``) and with ``distance(p, target) ≤ adjacency_gap``;
+        the segment runs to the target's nearest point ``q`` (the point ``p`` itself when p = q).
+        """
+        reach = self.tol.gap + eps
+        b = shapely.bounds(targets)
+        boxes = shapely.box(b[:, 0] - reach, b[:, 1] - reach, b[:, 2] + reach, b[:, 3] + reach)
+        pi, tj = shapely.STRtree(boxes).query(pts)  # envelopes only: cheap
+        keep = allowed[owner[pi], tj]
+        pi, tj = pi[keep], tj[keep]
+        with np.errstate(divide="ignore", invalid="ignore"):  # degenerate input gives NaN: dropped
+            segs = shapely.shortest_line(pts[pi], targets[tj])
+            length = shapely.length(segs)
+        near = length <= reach
+        pi, tj, segs, length = pi[near], tj[near], segs[near], length[near]
+        zero = length == 0
+        if zero.any():
+            segs[zero] = pts[pi[zero]]  # p = q: the segment is the point itself
+        return pi, tj, segs
+
+    # ----------------------------------------------------------------- main
+    def run(self) -> CellGraph:
+        tol = self.tol
+        if tol.sample_step <= 0:
+            raise ValueError(f"sample_step must be above 0, not {tol.sample_step}")
+        if tol.gap < 0:
+            raise ValueError(f"adjacency_gap must not be negative, not {tol.gap}")
+        cells = self.read_cells()
+        n = len(cells)
+        if tol.adjacency_gap is None and n:
+            self.problem("missing_adjacency_gap", "the map has no adjacency_gap property; using 0 "
+                         "(cells must touch) (MM-GEO-2)")
+        index = {c.key: i for i, c in enumerate(cells)}
+        polys = np.asarray([c.polygon for c in cells], dtype=object)
+        tiles = np.asarray([c.tile for c in cells], dtype=object)
+        tile_codes = np.unique(tiles, return_inverse=True)[1] if n else np.empty(0, dtype=int)
+        if n:
+            bounds = shapely.total_bounds(polys)
+            span = float(np.max(np.abs(bounds)))
+        else:
+            span = 1.0
+        eps = 1e-9 * max(1.0, span)
+
+        # MM-GEO-4 step 2: samples of every boundary, and which are within the gap of another cell
+        pts_list, w_list, own_list = [], [], []
+        for i, c in enumerate(cells):
+            p, w = _samples(c.polygon, tol.sample_step)
+            pts_list.append(p)
+            w_list.append(w)
+            own_list.append(np.full(len(p), i, dtype=np.int64))
+        pts = np.concatenate(pts_list) if pts_list else np.empty(0, dtype=object)
+        weight = np.concatenate(w_list) if w_list else np.empty(0)
+        owner = np.concatenate(own_list) if own_list else np.empty(0, dtype=np.int64)
+
+        tree = shapely.STRtree(polys) if n else None
+        pair_stats: dict[tuple[int, int], tuple[float, int, int, int]] = {}
+        pair_gate: dict[tuple[int, int], np.ndarray] = {}
+        if n and len(pts):
+            allowed = tile_codes[:, None] == tile_codes[None, :]
+            np.fill_diagonal(allowed, False)
+            pi, cj, segs = self.near_samples(pts, owner, polys, allowed, eps)
+            ci = owner[pi]
+            is_open = self.open_mask(segs)
+            yellow = np.zeros(len(segs), dtype=bool)
+            red = np.zeros(len(segs), dtype=bool)
+            yellow[is_open] = self.near_lines(segs[is_open], self.yellow)
+            red[is_open] = self.near_lines(segs[is_open], self.red)
+            lo, hi = np.minimum(ci, cj), np.maximum(ci, cj)
+            code = lo * n + hi
+            uniq, inv = np.unique(code, return_inverse=True)
+            portal = np.bincount(inv, weights=weight[pi] * is_open, minlength=len(uniq)) / 2.0
+            n_open = np.bincount(inv, weights=is_open, minlength=len(uniq)).astype(int)
+            n_yellow = np.bincount(inv, weights=yellow, minlength=len(uniq)).astype(int)
+            n_red = np.bincount(inv, weights=red, minlength=len(uniq)).astype(int)
+            order = np.argsort(inv, kind="stable")
+            open_sorted = order[is_open[order]]
+            starts = np.searchsorted(inv[open_sorted], np.arange(len(uniq)))
+            ends = np.searchsorted(inv[open_sorted], np.arange(len(uniq)), side="right")
+            open_xy = shapely.get_coordinates(pts[pi])
+            for u, c in enumerate(uniq.tolist()):
+                a, b = divmod(int(c), n)
+                pair_stats[(a, b)] = (float(portal[u]), int(n_open[u]), int(n_yellow[u]),
+                                      int(n_red[u]))
+                pair_gate[(a, b)] = open_xy[open_sorted[starts[u]:ends[u]]]
+
+        # MM-GEO-4 step 4 and MM-GEO-6 lines
+        edges: dict[tuple[str, str], Edge] = {}
+        for (a, b), (portal_len, k_open, k_yellow, k_red) in pair_stats.items():
+            if k_open == 0 or portal_len <= 0 or portal_len < tol.min_portal:
+                continue
+            ka, kb = cells[a].key, cells[b].key
+            pa = _pair(ka, kb)
+            edges[pa] = Edge(pa[0], pa[1], portal_len, k_yellow == k_open, k_red == k_open,
+                             "computed", _gate_xy(pair_gate[(a, b)]))
+
+        # MM-GEO-5 overrides (either side; remove wins) and MM-LOS-4 sight overrides
+        add, remove = self.override_pairs(cells, index, "neighbors_add", "neighbors_remove")
+        for pair in add - remove:
+            if pair in edges:
+                continue
+            a, b = index[pair[0]], index[pair[1]]
+            stats = pair_stats.get((min(a, b), max(a, b)))
+            if stats is not None and stats[1] > 0:
+                y, r = stats[2] == stats[1], stats[3] == stats[1]
+                gate = _gate_xy(pair_gate[(min(a, b), max(a, b))])
+            else:  # no open sample: judge the lines by the centre-to-centre segment
+                seg = np.array([LineString([cells[a].centre, cells[b].centre])], dtype=object)
+                y = bool(self.near_lines(seg, self.yellow)[0])
+                r = bool(self.near_lines(seg, self.red)[0])
+                gate = _gate_xy(np.empty((0, 2)))
+            portal_len = stats[0] if stats is not None else 0.0
+            edges[pair] = Edge(pair[0], pair[1], portal_len, y, r, "added", gate)
+        for pair in remove:
+            edges.pop(pair, None)
+        los_add, los_block = self.override_pairs(cells, index, "los_add", "los_block")
+
+        # adjacency lists, directed steps (MM-GEO-6 water / current)
+        adj: dict[str, list[str]] = {c.key: [] for c in cells}
+        steps: dict[tuple[str, str], Step] = {}
+        for e in edges.values():
+            adj[e.a].append(e.b)
+            adj[e.b].append(e.a)
+            for s, d in ((e.a, e.b), (e.b, e.a)):
+                steps[(s, d)] = self.make_step(cells[index[s]], cells[index[d]], e)
+        adj_t = {k: tuple(sorted(v, key=index.__getitem__)) for k, v in adj.items()}
+
+        exits, cell_exits = self.read_exits(cells, pts, owner, weight, eps)
+        self.report(cells, polys, tiles, tree, adj_t, exits)
+        centres = np.array([c.centre for c in cells], dtype=float).reshape(n, 2)
+        return CellGraph(
+            cells=tuple(cells), edges=tuple(sorted(edges.values(), key=lambda e: (e.a, e.b))),
+            exits=tuple(exits), problems=tuple(self.problems), tolerances=tol,
+            los_touch_blocks=self.los_touch_blocks, source=self.source, walls=tuple(self.walls),
+            black=tuple(self.black), _index=MappingProxyType(index),
+            _adj=MappingProxyType(adj_t), _edge=MappingProxyType(edges),
+            _steps=MappingProxyType(steps), _cell_exits=MappingProxyType(cell_exits),
+            _los_add=frozenset(los_add - los_block), _los_block=frozenset(los_block),
+            _wall_tree=self.wall_tree, _black_tree=self.black_tree, _centres=centres,
+        )
+
+    def make_step(self, src: CellInfo, dst: CellInfo, e: Edge) -> Step:
+        against = False
+        if src.water and src.current_dir is not None:
+            rad = math.radians(src.current_dir)
+            dx, dy = dst.centre[0] - src.centre[0], dst.centre[1] - src.centre[1]
+            # more than 90° from the current: negative dot product (screen axes, y down)
+            against = dx * math.cos(rad) + dy * math.sin(rad) < -1e-12 * max(1.0, math.hypot(dx, dy))
+        return Step(src.key, dst.key, e.yellow, e.red, into_water=dst.water,
+                    out_of_water=src.water and not dst.water, against_current=against,
+                    into_trap=dst.trap)
+
+    def override_pairs(self, cells: list[CellInfo], index: Mapping[str, int], add_name: str,
+                       remove_name: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+        add: set[tuple[str, str]] = set()
+        remove: set[tuple[str, str]] = set()
+        for c in cells:
+            for name, bucket in ((add_name, add), (remove_name, remove)):
+                for entry in _id_list(c.properties.get(name)):
+                    other = entry if entry in index and ":" in entry else _qualify(c.tile, entry)
+                    if other not in index and entry in index:
+                        other = entry
+                    if other not in index:
+                        self.problem("unknown_override", f"cell '{c.key}' {name} names unknown "
+                                     f"cell '{entry}'; ignored", [c.key])
+                        continue
+                    if other == c.key:
+                        self.problem("self_override", f"cell '{c.key}' {name} names itself; "
+                                     "ignored", [c.key])
+                        continue
+                    if cells[index[other]].tile != c.tile:
+                        self.problem("cross_tile_override", f"cell '{c.key}' {name} names "
+                                     f"'{other}' on another tile; cells of different tiles are "
+                                     "never adjacent or in sight (MM-GEO-12, MM-LOS-5); ignored",
+                                     [c.key, other])
+                        continue
+                    bucket.add(_pair(c.key, other))
+        return add, remove
+
+    def read_exits(self, cells: list[CellInfo], pts: np.ndarray, owner: np.ndarray,
+                   weight: np.ndarray, eps: float
+                   ) -> tuple[list[ExitInfo], dict[str, tuple[str, ...]]]:
+        """MM-EXP-3: cells whose sampled border reaches an exit through an open portal."""
+        # an exit without a tile belongs to the tile of the cells that name it, if they agree
+        # (exits in a group layer do not inherit the group's tile_id from the Board)
+        naming: dict[str, set[str]] = {}
+        for c in cells:
+            for exit_id in c.exit:
+                naming.setdefault(exit_id, set()).add(c.tile)
+        specs = []
+        for e in self.exit_specs:
+            if e.geometry is None or e.geometry.is_empty:
+                continue
+            tiles = naming.get(e.id, set())
+            if not e.tile and len(tiles) == 1:
+                e = ExitSpec(e.id, e.geometry, next(iter(tiles)), e.target_tile, e.target_exit,
+                             e.colour)
+            specs.append(e)
+        near: dict[int, set[int]] = {i: set() for i in range(len(specs))}
+        if specs and len(pts):
+            geoms = np.asarray([e.geometry for e in specs], dtype=object)
+            cell_tiles = np.asarray([c.tile for c in cells], dtype=object)
+            allowed = np.stack([(cell_tiles == e.tile) | (e.tile == "") for e in specs], axis=1)
+            pi, ej, segs = self.near_samples(pts, owner, geoms, allowed, eps)
+            ci = owner[pi]
+            if len(pi):
+                is_open = self.open_mask(segs)
+                m = len(specs)
+                code = ci * m + ej
+                uniq, inv = np.unique(code, return_inverse=True)
+                portal = np.bincount(inv, weights=weight[pi] * is_open, minlength=len(uniq))
+                for u, c in enumerate(uniq.tolist()):
+                    if portal[u] > 0 and portal[u] >= self.tol.min_portal:
+                        cell_i, exit_i = divmod(int(c), m)
+                        near[exit_i].add(cell_i)
+        by_cell: dict[str, list[str]] = {c.key: [] for c in cells}
+        exits: list[ExitInfo] = []
+        seen_ids: set[str] = set()
+        for e_i, spec in enumerate(specs):
+            members = sorted(near[e_i])
+            for i in members:
+                by_cell[cells[i].key].append(spec.id)
+            exits.append(ExitInfo(spec.id, spec.geometry, spec.tile, spec.target_tile,
+                                  spec.target_exit, spec.colour,
+                                  tuple(cells[i].key for i in members)))
+            seen_ids.add(spec.id)
+        named: dict[str, list[str]] = {}
+        for c in cells:
+            for exit_id in c.exit:
+                if exit_id not in by_cell[c.key]:
+                    by_cell[c.key].append(exit_id)
+                named.setdefault(exit_id, []).append(c.key)
+        exits = [ExitInfo(x.id, x.geometry, x.tile, x.target_tile, x.target_exit, x.colour,
+                          tuple(dict.fromkeys(x.cells + tuple(named.get(x.id, ()))))) for x in exits]
+        for exit_id, keys in named.items():
+            if exit_id not in seen_ids:
+                exits.append(ExitInfo(exit_id, None, cells=tuple(keys)))
+                seen_ids.add(exit_id)
+        return exits, {k: tuple(dict.fromkeys(v)) for k, v in by_cell.items() if v}
+
+    def report(self, cells: list[CellInfo], polys: np.ndarray, tiles: np.ndarray,
+               tree: shapely.STRtree | None, adj: Mapping[str, tuple[str, ...]],
+               exits: list[ExitInfo]) -> None:
+        """MM-GEO-8: isolated cells, overlapping cells, exits without cells."""
+        for c in cells:
+            if not adj.get(c.key) and len(cells) > 1:
+                self.problem("no_neighbours", f"cell '{c.key}' has no neighbours", [c.key])
+        if tree is not None and len(cells) > 1:
+            i, j = tree.query(polys, predicate="intersects")
+            keep = (i < j) & (tiles[i] == tiles[j])
+            i, j = i[keep], j[keep]
+            if len(i):
+                inter = shapely.intersection(polys[i], polys[j])
+                areas = shapely.area(inter)
+                half = max(self.tol.wall_tolerance, 0.0) / 2.0
+                for a, b, g, area in zip(i.tolist(), j.tolist(), inter, areas, strict=True):
+                    if area <= 0:
+                        continue
+                    if half > 0 and shapely.buffer(g, -half).is_empty:
+                        continue
+                    ka, kb = cells[a].key, cells[b].key
+                    self.problem("overlap", f"cells '{ka}' and '{kb}' overlap by more than "
+                                 "wall_tolerance", [ka, kb])
+        for x in exits:
+            if not x.cells:
+                self.problem("exit_without_cell", f"exit '{x.id}' has no adjacent cell")
+
+
+# --------------------------------------------------------------------------- from a Board
+
+
+def _float_prop(props: Mapping[str, Any], name: str, default: float | None,
+                problems: list[GraphProblem]) -> float | None:
+    raw = props.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        problems.append(GraphProblem("bad_property", f"map property {name}={raw!r} is not a "
+                                     f"number; using {default}"))
+        return default
+    if not math.isfinite(value) or value < 0:
+        problems.append(GraphProblem("bad_property", f"map property {name}={raw!r} must be a "
+                                     f"finite number ≥ 0; using {default}"))
+        return default
+    return value
+
+
+def _layer_is(obj: Any, name: str) -> bool:
+    return str(getattr(obj, "layer", "")).lower() == name
+
+
+def board_inputs(board: Any) -> dict[str, Any]:
+    """The arguments of :meth:`CellGraph.build` read from a Board, converted to mm.
+
+    Cells come from ``board.cells`` (tile from the group layer's ``tile_id``, else the map's);
+    walls, black areas, yellow/red lines and exits from the layers of MM-GEO-3.
+    """
+    k = float(board.mm_per_px)
+    props: Mapping[str, Any] = board.properties
+    problems: list[GraphProblem] = []
+    gap = _float_prop(props, "adjacency_gap", None, problems)
+    tol_px = Tolerances(
+        gap,
+        _float_prop(props, "wall_tolerance", DEFAULT_WALL_TOLERANCE, problems) or 0.0,
+        _float_prop(props, "min_portal", DEFAULT_MIN_PORTAL, problems) or 0.0,
+        _float_prop(props, "sample_step", DEFAULT_SAMPLE_STEP, problems) or DEFAULT_SAMPLE_STEP,
+    )
+    map_tile = str(props.get("tile_id", "") or "")
+    cells: list[CellSpec] = []
+    cell_objects: set[int] = set()
+    for c in board.cells:
+        cp = c.properties
+        centre = None
+        try:
+            if cp.get("centre_x") not in (None, "") and cp.get("centre_y") not in (None, ""):
+                centre = (float(cp["centre_x"]) * k, float(cp["centre_y"]) * k)
+        except (TypeError, ValueError):
+            problems.append(GraphProblem("bad_property", f"cell '{c.id}' centre_x/centre_y are "
+                                         "not numbers; computing the centre", (c.id,)))
+        tile = str(cp.get("tile_id", "") or map_tile)
+        cells.append(CellSpec(c.id, c.polygon, tile, cp, centre, c.object_id, c.name))
+        cell_objects.add(c.object_id)
+    for o in board.objects:
+        if _layer_is(o, _LAYER_CELLS) and o.id not in cell_objects and o.cls in ("", "Cell"):
+            problems.append(GraphProblem("not_polygon", f"object {o.id} '{o.name}' in the cells "
+                                         f"layer is not a closed polygon ({o.shape}); not a cell",
+                                         (), "error"))
+    walls: list[BaseGeometry] = []
+    black: list[BaseGeometry] = []
+    lines: list[LineSpec] = []
+    exits: list[ExitSpec] = []
+    for o in board.objects:
+        g = o.geometry
+        if _layer_is(o, _LAYER_WALLS):
+            if isinstance(g, Point):
+                problems.append(GraphProblem("bad_object", f"wall object {o.id} is a point; "
+                                             "ignored"))
+            else:
+                walls.append(g)
+        elif _layer_is(o, _LAYER_BLACK):
+            if g.area > 0:
+                black.append(g)
+            else:
+                problems.append(GraphProblem("bad_object", f"black object {o.id} has no area; "
+                                             "ignored"))
+        elif _layer_is(o, _LAYER_LINES):
+            kind = str(o.properties.get("kind", "") or o.cls or o.name).strip().lower()
+            if isinstance(g, Point):
+                problems.append(GraphProblem("bad_object", f"line object {o.id} is a point; "
+                                             "ignored"))
+            elif kind in ("yellow", "red"):
+                lines.append(LineSpec(g.boundary if g.area > 0 else g, kind))
+            else:
+                problems.append(GraphProblem("bad_line", f"line object {o.id} has kind "
+                                             f"'{kind}', not yellow or red; ignored"))
+        elif _layer_is(o, _LAYER_EXITS):
+            p = o.properties
+            exits.append(ExitSpec(
+                id=str(p.get("exit_id", "") or o.name or o.id), geometry=g,
+                tile=str(p.get("tile_id", "") or ""), target_tile=str(p.get("target_tile", "") or ""),
+                target_exit=str(p.get("target_exit", "") or ""),
+                colour=str(p.get("colour", "") or p.get("color", "") or ""),
+            ))
+    return {"cells": cells, "walls": walls, "black": black, "lines": lines, "exits": exits,
+            "tolerances": tol_px.scaled(k), "source": str(getattr(board, "path", "")),
+            "problems": problems}
+
+
+__all__ = [
+    "DEFAULT_RULES", "LARGE", "LARGE_MINION", "MOUSE", "SMALL", "SMALL_MINION", "CellGraph",
+    "CellInfo", "CellSpec", "Count", "Edge", "ExitInfo", "ExitSpec", "GraphProblem", "LineSpec",
+    "MoveRules", "Occupancy", "PathCheck", "Reach", "Sight", "Step", "Tolerances", "WaterRoll",
+    "board_inputs", "cell_centre",
+]
