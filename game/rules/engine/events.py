@@ -20,8 +20,9 @@ class Event:
     motion: tuple[Any, ...] = field(default=(), compare=False)
 
     @classmethod
-    def of(cls, kind: str, rules: tuple[str, ...] | list[str], actor: str = "",
+    def of(cls, kind: str, rules: tuple[str, ...] | list[str], actor: str = "", /, *,
            motion: tuple[Any, ...] = (), **values: Any) -> Event:
+        """``Event.of("ofa.action", ["OFA-2A.2"], "athos", kind="punch")``: values may use any name."""
         return cls(kind, tuple(rules), tuple(sorted(values.items())), actor, motion)
 
     @property
