@@ -31,3 +31,6 @@ def get(name: str) -> RuleSystem:
     if name not in _FACTORIES:
         raise KeyError(f"unknown rule system {name!r}; known: {', '.join(names()) or 'none'}")
     return _FACTORIES[name]()
+
+
+register("one_for_all", "game.rules.one_for_all.game:OneForAll")

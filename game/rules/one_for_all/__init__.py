@@ -1,1 +1,1 @@
-"""...And One for All! (Eureka Miniatures): rules, dice maths and odds. Rule IDs: OFA-*."""
+""""...And One for All!": swashbuckling skirmish (spec: shared/rules/one_for_all.md)."""
