@@ -575,16 +575,17 @@ def make_tavern() -> TmxMap:
 
     s = m.object_layer("spawns", color="#2c5aa0")
     FS = "FigureSpawn"
+    # OFA-1C.3: each side deploys along its own short edge, every base within 50 mm of it
     for name, profile, x, y in (
-        ("d'Artagnan", "dartagnan", 288, 726),
-        ("Athos", "athos", 236, 712),
-        ("Porthos", "porthos", 340, 712),
-        ("Aramis", "aramis", 288, 682),
+        ("Athos", "athos", 224, 732),
+        ("d'Artagnan", "dartagnan", 264, 732),
+        ("Aramis", "aramis", 304, 732),
+        ("Porthos", "porthos", 344, 732),
     ):
         s.point(x, y, name, FS, spawn_props("musketeers", profile, 270))
-    s.point(420, 50, "Rochefort", FS, spawn_props("cardinal", "rochefort", 90))
-    for i, (x, y, f) in enumerate(((240, 380, 90), (330, 380, 90), (90, 160, 45), (120, 372, 60))):
-        s.point(x, y, f"Guard {i + 1}", FS, spawn_props("cardinal", "guard", f))
+    s.point(420, 45, "Rochefort", FS, spawn_props("cardinal", "rochefort", 90))
+    for i, x in enumerate((174, 214, 254, 294)):
+        s.point(x, 36, f"Guard {i + 1}", FS, spawn_props("cardinal", "guard", 90))
 
     lab = m.object_layer("labels", color="#555555")
     lab.text(300, 330, 180, 28, "The Sleeping Lion", size=18, color="#2b1d12")

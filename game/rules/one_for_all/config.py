@@ -30,6 +30,7 @@ class OFAConfig:
     base_radius: float = 12.5  #: OFA-0.2, mm
     fig_height: float = 40.0  #: OFA-0.2, mm
     prone_height: float = 10.0  #: OFA-5.3, mm
+    deploy_depth: float = 50.0  #: OFA-1C.3, mm from a side's own short edge
     #: OFA-AMB-12: an AI-only safeguard; None is the rules (unlimited Free Moves)
     max_free_moves_per_turn: int | None = None
 

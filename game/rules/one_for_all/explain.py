@@ -45,6 +45,13 @@ _TEXT: dict[str, dict[str, str]] = {
     "ofa.game_over": {"en": "The game is over: {winner} win", "ru": "Игра окончена: победа {winner}"},
 }
 
+_ROWS = {
+    "en": {"pushed_back": "Pushed Back", "stunned": "Stunned", "dropped_weapon": "Dropped Weapon",
+           "wounded": "Wounded"},
+    "ru": {"pushed_back": "Отброшен", "stunned": "Ошеломлён", "dropped_weapon": "Выронил оружие",
+           "wounded": "Ранен"},
+}
+
 _WORDS = {
     "en": {"attacker": "the challenger wins", "defender": "the defender wins", "blocked": " (already against "
            "something: Stunned instead)", "clear": "the line is clear", "spoiled": "the line is blocked",
@@ -86,6 +93,7 @@ def explain(event: Event, lang: str = "en") -> str:
         data["verdict"] = w["clear"] if data.get("clear") else w["spoiled"]
     if event.kind == "ofa.hits":
         data["state"] = _state_words(data, lang)
+        data["rows"] = ", ".join(_ROWS[lang].get(str(r), str(r)) for r in data.get("rows", ()))
     template = _TEXT.get(event.kind, {}).get(lang)
     try:
         text = template.format(**data) if template else f"{event.kind}: {data}"

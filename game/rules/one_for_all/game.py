@@ -89,8 +89,10 @@ def _slug(name: str, taken: set[str]) -> str:
 
 
 def _unit(angle_deg: float) -> tuple[float, float]:
+    """Degrees clockwise from east to a unit vector; exact on the compass points (cos 90° is 0)."""
     a = math.radians(angle_deg)
-    return (math.cos(a), math.sin(a))
+    ux, uy = math.cos(a), math.sin(a)
+    return (0.0 if abs(ux) < 1e-12 else ux, 0.0 if abs(uy) < 1e-12 else uy)
 
 
 def _direction(frm: tuple[float, float], to: tuple[float, float]) -> tuple[float, float] | None:
@@ -154,6 +156,29 @@ class OneForAll:
         first = sides[0] if rolls[-1][0] > rolls[-1][1] else sides[1]
         return OFAState(setup.map or self.default_map, (sides[0], sides[1]), tuple(figures), first, cfg,
                         first_player_roll=tuple(rolls))
+
+    def deployment_problems(self, state: OFAState) -> list[str]:
+        """OFA-1C.3: each side on its own short edge, every base within ``deploy_depth`` of it.
+
+        A scenario may deploy otherwise; this says where a map departs from the recommended reading.
+        """
+        table = self.table_for_state(state)
+        if table.bounds is None:
+            return []
+        x0, y0, x1, y1 = table.bounds
+        vertical = (y1 - y0) >= (x1 - x0)  # the short edges are top and bottom
+        problems = []
+        for side in state.sides:
+            figs = [f for f in state.figures if f.side == side]
+            mean = sum(f.y if vertical else f.x for f in figs) / len(figs)
+            low_edge = mean < ((y0 + y1) / 2 if vertical else (x0 + x1) / 2)
+            for f in figs:
+                c = f.y if vertical else f.x
+                reach = (c + f.radius - (y0 if vertical else x0)) if low_edge else ((y1 if vertical else x1) - c + f.radius)
+                if reach > state.cfg.deploy_depth + 1e-6:
+                    problems.append(f"{f.name} ({side}) stands {reach:.1f} mm from its edge, more than "
+                                    f"{state.cfg.deploy_depth:g} mm (OFA-1C.3)")
+        return problems
 
     # ------------------------------------------------------------------ protocol
     def current_player(self, state: OFAState) -> str | None:

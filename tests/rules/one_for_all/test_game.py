@@ -50,6 +50,7 @@ def test_OFA_0_4_and_2B_1_move_stops_at_the_barrel_not_the_rug(tmp_path):
 
 
 def test_OFA_2B_4_a_move_into_open_space_is_a_free_move_and_ends_the_activation(duo):
+    """OFA-FAQ.2, OFA-FAQ.3, OFA-6.1: moving into empty space is allowed and ends the activation."""
     m = start(duo, [])
     m.submit(Activate("athos"))
     events = m.submit(Move("athos", 180.0, 50.0))
@@ -75,6 +76,7 @@ def test_OFA_2B_2_after_running_into_something_stop_act_with_it_or_duel(duo, tmp
 
 
 def test_OFA_3C_5_and_TV_S3_a_punch_the_guard_beats_hurts_nobody(duo):
+    """OFA-FAQ.9: the attacker who loses takes nothing."""
     m = start(duo, [4, 5, 3])
     m.submit(Activate("athos"))
     events = m.submit(Act("athos", "punch", "guard", ("guard",)))
@@ -102,7 +104,8 @@ def test_TV_S2_porthos_plate_two_hits_pushed_back_and_stunned(tmp_path):
 
 
 def test_TV_S7_a_one_loses_the_initiative_only_after_the_barrel_is_resolved(tmp_path):
-    """OFA-3A.2: d'Artagnan's second action rolls [1,5]; the Guard [3,4] is still pushed back."""
+    """OFA-3A.2: d'Artagnan's second action rolls [1,5]; the Guard [3,4] is still pushed back.
+    Then OFA-3A.3 / OFA-SM.4: the pool is lost and the other player's turn starts."""
     path = write_scene(tmp_path, [("dArtagnan", M, "dartagnan", 100, 300), ("Guard", C, "guard", 400, 300)], [
         Piece(1, 112.5, 280, 40, 40, 40, kind="barrel", shape="ellipse", flags={"rollable": True}),
     ])
@@ -116,7 +119,8 @@ def test_TV_S7_a_one_loses_the_initiative_only_after_the_barrel_is_resolved(tmp_
 
 
 def test_TV_S5_a_duel_does_not_spend_the_pool(duo):
-    """OFA-3D.2, OFA-FAQ.8: three actions, a lost duel, then a fourth action rolls 4 dice."""
+    """OFA-3D.2, OFA-FAQ.8, OFA-2A.4, OFA-4.1: a duel is not an action. Three actions, a lost duel
+    (the loser takes the hits, OFA-5.1), then a fourth action rolls 4 dice (OFA-SM.2 FIGURE_STEP)."""
     m = start(duo, [2, 3, 4, 2, 3, 4, 5, 2, 2, 3, 4, 5,  # three punches, the guard always higher
                     2, 2, 2, 3, 3, 4, 5, 2,  # the duel: 6 dice [..4] against [5,2]: Athos loses by 1
                     3, 3, 3, 3, 2, 2])  # the insult after it: 4 dice
@@ -228,6 +232,7 @@ def test_OFA_5_3_an_unconscious_figure_lies_as_an_obstacle(duo):
 
 
 def test_OFA_6_4_a_figure_may_be_activated_again(duo):
+    """OFA-6.5: the renewed activation starts from a pool of 0."""
     m = start(duo, [])
     m.submit(Activate("athos"))
     m.submit(Move("athos", 180.0, 10.0))
