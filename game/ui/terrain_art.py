@@ -62,8 +62,10 @@ def draw_terrain_fills(
     to_px = _projector(origin, zoom)
     for piece in _visible(pieces, region):
         colour = terrain_colour(piece.kind)
+        # walls are what players must see at a glance: nearly opaque, whatever the floor art
+        alpha = max(fill_alpha, 225) if "wall" in piece.kind else fill_alpha
         for poly in polygons_of(piece.footprint):
-            _fill_polygon(target, poly, to_px, colour, fill_alpha)
+            _fill_polygon(target, poly, to_px, colour, alpha)
 
 
 def draw_terrain_outlines(
