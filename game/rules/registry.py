@@ -34,3 +34,4 @@ def get(name: str) -> RuleSystem:
 
 
 register("one_for_all", "game.rules.one_for_all.game:OneForAll")
+register("relic", "game.rules.relic.game:Relic")
