@@ -19,6 +19,7 @@ Run from the repository root: ``.venv/bin/python tools/make_maps.py``
 from __future__ import annotations
 
 import base64
+import json
 import math
 import random
 import sys
@@ -1238,6 +1239,10 @@ def make_relic() -> TmxMap:
         links.setdefault(b, []).append(a)
 
     cl = m.object_layer("cells", color="#7a3d3d")
+    # what each space does is the rules' data (game/rules/relic/data/spaces.json): one source
+    rules_text = {cid: entry["text"]["en"] for cid, entry in json.loads(
+        (ROOT / "game" / "rules" / "relic" / "data" / "spaces.json").read_text(encoding="utf-8")
+    )["spaces"].items() if isinstance(entry, dict) and "text" in entry}
     starts: list[tuple[float, float]] = []
     for tier, spaces in (("outer", RELIC_OUTER), ("middle", RELIC_MIDDLE), ("inner", RELIC_INNER)):
         r0, r1 = RELIC_TIERS[tier]
@@ -1247,6 +1252,7 @@ def make_relic() -> TmxMap:
             a0 = -90 - width / 2 + i * width  # space 0 is at the top; the index runs clockwise
             pts = ring_sector(r0, r1, a0, a0 + width)
             cid = f"{tier}-{i}"
+            text = rules_text.get(cid, text)
             values: dict[str, object] = {"cell_id": cid, "tier": tier, "index": i, "text": text}
             if cid in links:
                 values["neighbors_add"] = ",".join(links[cid])
@@ -1265,7 +1271,7 @@ def make_relic() -> TmxMap:
         "cell_id": "centre",
         "tier": "centre",
         "index": 0,
-        "text": "Scenario space: face the scenario's final challenge here.",
+        "text": rules_text.get("centre", "Scenario space: face the scenario's final challenge here."),
         "neighbors_add": ",".join(links["centre"]),
     }
     cl.ellipse(cx, cy, 2 * r, 2 * r, "Relic Chamber", "Cell", class_values("Cell", values))
