@@ -31,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the window on a map (the default command)")
     play.add_argument("map", nargs="?", type=Path, default=None, help="a .tmx map")
     play.add_argument("--size", type=_parse_size, default=(1280, 800), help="window size WxH")
+    play.add_argument("--ai", action="append", metavar="SIDE",
+                      help="let the AI play SIDE (repeat for both sides)")
 
     render = sub.add_parser("render", help="draw a map headless to a PNG")
     render.add_argument("map", type=Path)
@@ -95,4 +97,4 @@ def main(argv: list[str] | None = None) -> int:
     size = getattr(args, "size", (1280, 800))
     from game.ui.app import play_command
 
-    return play_command(map_path, size)
+    return play_command(map_path, size, ai=getattr(args, "ai", None))

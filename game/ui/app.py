@@ -2,25 +2,40 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.ui.display import NO_DISPLAY_MESSAGE, display_available, quiet_pygame_import
-from game.ui.view import Quit, ViewStack
+from game.ui.view import Quit, View, ViewStack
 
 if TYPE_CHECKING:
     import pygame
 
+    from game.board.model import Board
+
 FPS_CAP = 60
+#: sides the AI plays, comma-separated (until ``tabletop play`` has an ``--ai`` option)
+AI_ENV = "TABLETOP_AI"
 
 
-def play_command(map_path: Path, size: tuple[int, int]) -> int:
-    """``tabletop play``: 0 when the window was closed, 2 for a bad map, 3 without a display."""
-    return run_window(map_path, size)
+def play_command(map_path: Path, size: tuple[int, int], ai: Sequence[str] | None = None) -> int:
+    """``tabletop play``: 0 when the window was closed, 2 for a bad map, 3 without a display.
+
+    ``ai``: the sides the AI plays on a map with a play screen (default: ``$TABLETOP_AI``).
+    """
+    return run_window(map_path, size, ai=ai)
 
 
-def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = None) -> int:
+def ai_sides_from_env(environ: dict[str, str] | None = None) -> list[str]:
+    text = (os.environ if environ is None else environ).get(AI_ENV, "")
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = None,
+               ai: Sequence[str] | None = None) -> int:
     """``play_command`` that can stop by itself after ``max_frames`` frames (for tests)."""
     quiet_pygame_import()
     if not display_available():
@@ -36,12 +51,12 @@ def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = N
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 3
     try:
-        return _play(map_path, max_frames)
+        return _play(map_path, max_frames, ai_sides_from_env() if ai is None else list(ai))
     finally:
         pygame.quit()
 
 
-def _play(map_path: Path, max_frames: int | None) -> int:
+def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = ()) -> int:
     import pygame
 
     from game.board import load_board
@@ -61,11 +76,44 @@ def _play(map_path: Path, max_frames: int | None) -> int:
         print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
         return 2
     pygame.display.set_caption(f"tabletop — {board.title}")
-    view = BoardView(board, _screen().get_size(), image_loader=loader)
+    view: View | None = _play_view(map_path, board, loader, ai)
+    if view is None:
+        view = BoardView(board, _screen().get_size(), image_loader=loader)
     for line in loader.missing:
         print(f"{map_path}: warning: image {line}; drawn as a checker", file=sys.stderr)
     run_views(ViewStack(view), max_frames)
     return 0
+
+
+def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
+               ai: Sequence[str]) -> View | None:
+    """The play screen of the map's rule system, or None (the plain board view) when it has
+    none or the map cannot start a game of it."""
+    from game.ui.play import has_play_view
+
+    if not has_play_view(board):
+        if ai:
+            print(f"{map_path}: warning: no play screen for system {board.system!r}; "
+                  "the AI option is ignored", file=sys.stderr)
+        return None
+    from game.ui.play import user_dirs
+    from game.ui.play.ofa_view import OFAPlayView
+    from game.ui.play.session import PlaySession, map_setting, new_match
+
+    saves = user_dirs.saves_dir()
+    try:
+        match = new_match(map_path, autosave=user_dirs.autosave_path(saves, map_setting(map_path)))
+    except (ValueError, KeyError, OSError) as exc:
+        print(f"{map_path}: warning: cannot start a game here ({exc}); showing the board",
+              file=sys.stderr)
+        return None
+    sides = match.state.sides
+    unknown = [s for s in ai if s not in sides]
+    if unknown:
+        print(f"{map_path}: warning: no side {', '.join(map(repr, unknown))} for the AI; "
+              f"the sides are {', '.join(sides)}", file=sys.stderr)
+    session = PlaySession(match, board, ai_sides=[s for s in ai if s in sides])
+    return OFAPlayView(session, board, _screen().get_size(), image_loader=loader, save_dir=saves)
 
 
 def run_views(stack: ViewStack, max_frames: int | None = None, fps: int = FPS_CAP) -> int:

@@ -1,0 +1,107 @@
+"""The Log tab: every command with its events explained in words, newest first, each line with
+the rules it applied. A click on an entry's title opens or closes its rule IDs; the wheel
+scrolls. Lines are laid out once per change of the log; a frame blits the visible ones."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.colours import RGB
+from game.ui.play.session import LogEntry
+from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
+
+LINE_H = 21
+PAD = 10
+#: entries shown with their rule IDs until clicked shut
+OPEN_BY_DEFAULT = 3
+
+
+@dataclass(frozen=True)
+class _Line:
+    text: str
+    px: int
+    colour: RGB
+    entry: int  #: the entry's number (for clicks)
+    indent: int
+    header: bool = False
+    side: str = ""
+
+
+class LogPanel:
+    def __init__(self, texts: Texts) -> None:
+        self.texts = texts
+        self.scroll = 0
+        self.toggled: set[int] = set()  #: entries opened or closed by hand
+        self._key: tuple | None = None
+        self._lines: list[_Line] = []
+        self._newest = 0
+
+    def _open(self, number: int) -> bool:
+        default = number > self._newest - OPEN_BY_DEFAULT
+        return default != (number in self.toggled)
+
+    def layout(self, entries: Sequence[LogEntry], width: int, key: object) -> None:
+        full = (key, width, frozenset(self.toggled))
+        if full == self._key:
+            return
+        newest = entries[0].number if entries else 0
+        if newest != self._newest:
+            self.scroll = 0
+        self._newest = newest
+        self._key = full
+        lines: list[_Line] = []
+        text_w = width - 2 * PAD
+        for entry in entries:
+            head = f"{entry.number}. {entry.title}"
+            for part in wrap(self.texts, head, text_w - 12, TEXT_PX):
+                lines.append(_Line(part, TEXT_PX, ACCENT, entry.number, 12, True, entry.side))
+            show_rules = self._open(entry.number)
+            for line in entry.lines:
+                for part in wrap(self.texts, line.text, text_w - 12, SMALL_PX):
+                    lines.append(_Line(part, SMALL_PX, TEXT, entry.number, 12))
+                if show_rules and line.rules:
+                    for part in wrap(self.texts, line.rules, text_w - 24, SMALL_PX):
+                        lines.append(_Line(part, SMALL_PX, DIM, entry.number, 24))
+            lines.append(_Line("", SMALL_PX, DIM, entry.number, 0))
+        self._lines = lines
+
+    @property
+    def content_height(self) -> int:
+        return len(self._lines) * LINE_H
+
+    def scroll_by(self, notches: float, view_h: int) -> None:
+        most = max(0, self.content_height - view_h + PAD)
+        self.scroll = int(min(max(0, self.scroll - notches * 3 * LINE_H), most))
+
+    def click(self, rect: pygame.Rect, pos: tuple[int, int]) -> bool:
+        """Open or close the entry whose title was clicked; True when one was."""
+        i = (pos[1] - rect.y - PAD + self.scroll) // LINE_H
+        if 0 <= i < len(self._lines) and self._lines[i].header:
+            self.toggled ^= {self._lines[i].entry}
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, colours: dict[str, RGB]) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        if not self._lines:
+            pic = self.texts.render("Nothing has happened yet.", SMALL_PX, DIM)
+            surface.blit(pic, (rect.x + PAD, rect.y + PAD))
+        first = max(0, self.scroll // LINE_H)
+        y = rect.y + PAD + first * LINE_H - self.scroll
+        for line in self._lines[first:]:
+            if y > rect.bottom:
+                break
+            if line.header and line.side in colours:
+                pygame.draw.rect(surface, colours[line.side], (rect.x + PAD, y + 3, 5, LINE_H - 6))
+            if line.text:
+                surface.blit(self.texts.render(line.text, line.px, line.colour),
+                             (rect.x + PAD + line.indent, y))
+            elif line.entry:
+                pygame.draw.line(surface, PANEL_LINE, (rect.x + PAD, y + LINE_H // 2),
+                                 (rect.right - PAD, y + LINE_H // 2))
+            y += LINE_H
+        surface.set_clip(clip)

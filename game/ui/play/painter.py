@@ -1,0 +1,150 @@
+"""Drawing the play screen from the view's state: the table with its figures and overlays, the
+top bar, the side panel, the dice tray, the action bar and the status line. Drawing only reads
+the view (its pictures' caches aside); events and time change it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.colours import NO_SIDE, RGB
+from game.ui.play.actions import Choice, Group, addable_targets, with_targets
+from game.ui.play.dice_tray import DiceRow, DiceTray, last_roll
+from game.ui.play.figure_card import FigureCard
+from game.ui.play.hints import KEYS_HELP, hint
+from game.ui.play.odds_panel import OddsPanel
+from game.ui.play.overlays import MoveOverlay, TargetOverlay
+from game.ui.play.top_bar import TopInfo
+from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, TEXT, TEXT_PX, Texts, ellipsize
+
+if TYPE_CHECKING:
+    from game.ui.play.ofa_view import OFAPlayView
+
+STATUS_BG: RGB = (0x1A, 0x1B, 0x1F)
+HOVER_RING: RGB = (0xF4, 0xF4, 0xF0)
+
+
+class Painter:
+    def __init__(self, texts: Texts) -> None:
+        self.texts = texts
+        self.move_overlay = MoveOverlay(texts)
+        self.target_overlay = TargetOverlay()
+        self.dice_tray = DiceTray(texts)
+        self.odds_panel = OddsPanel(texts)
+        self.figure_card = FigureCard(texts)
+        self._roll_key: tuple[int, int] | None = None
+        self._roll: tuple[str, list[DiceRow]] = ("", [])
+
+    def draw(self, view: OFAPlayView, surface: pygame.Surface) -> None:
+        lay = view.layout
+        t = lay.table
+        # the board view draws its own status bar under the table: the tray covers it
+        full = pygame.Rect(t.x, t.y, t.width, t.height + view.status_height)
+        if full.width > 0 and full.height > 0 and surface.get_rect().contains(full):
+            view.board_view.draw(surface.subsurface(full))
+        self.draw_table(view, surface.subsurface(t.clip(surface.get_rect())))
+        self.draw_chrome(view, surface)
+        if view.menu is not None:
+            view.menu.draw(surface)
+        if view.card is not None:
+            view.card.draw(surface)
+
+    def draw_table(self, view: OFAPlayView, table: pygame.Surface) -> None:
+        cam = view.board_view.camera
+        st = view.shown
+        hidden = view.plan.figures if view.plan is not None else frozenset()
+        hidden_props = view.plan.props if view.plan is not None else frozenset()
+        rings: dict[str, RGB] = {}
+        opts = view.options() if view.player is None else None
+        if opts is not None and view.targeting is None:
+            rings = {g.key: ACCENT for g in opts.groups if g.key in view.names.figures}
+        if view.hover and view.hover not in rings:
+            rings[view.hover] = HOVER_RING
+        active = st.activation.figure if st.activation else ""
+        view.figure_layer.draw(table, cam, st, hidden=hidden, hidden_props=hidden_props,
+                               selected=view.selected, active=active, rings=rings)
+        if view.preview is not None and opts is not None:
+            mover = view.preview.figure
+            side = st.figure(mover).side if st.has_figure(mover) else ""
+            self.move_overlay.draw(table, cam, view.preview, view.colours.get(side, NO_SIDE),
+                                   view.names)
+        if view.targeting is not None and opts is not None:
+            tg = view.targeting
+            first = tg.choice.chain_from
+            self.target_overlay.draw(table, cam, opts.state, first, tg.chosen,
+                                     addable_targets(opts.state, opts.actor, first, tg.chosen))
+        if view.player is not None:
+            view.player.draw(table, cam, clip=table.get_rect())
+
+    def draw_chrome(self, view: OFAPlayView, surface: pygame.Surface) -> None:
+        lay = view.layout
+        session = view.session
+        st = view.state
+        side = session.to_play() or st.initiative
+        info = TopInfo(view.names.side(side), view.colours.get(side, NO_SIDE),
+                       view.letters.get(side, ""), st.turn, session.match.mode,
+                       side in session.ai_sides, session.can_undo()[0], session.can_redo(),
+                       bool(st.winner))
+        view.top_bar.draw(surface, lay.top, info, view.cursor)
+        self.draw_panel(view, surface)
+        key = (id(session), session.revision)
+        if key != self._roll_key:
+            self._roll_key = key
+            self._roll = last_roll(session.match, view.names)
+        title, rows = self._roll
+        act = st.activation
+        pool = (view.names.of(act.figure), act.pool) if act is not None else None
+        self.dice_tray.draw(surface, lay.tray, (key, pool), title, rows, pool, view.colours)
+        view.action_bar.set(lay.actions, bar_groups(view), hint(view))
+        view.action_bar.draw(surface, lay.actions, view.hot)
+        self.draw_status(view, surface)
+
+    def draw_panel(self, view: OFAPlayView, surface: pygame.Surface) -> None:
+        lay = view.layout
+        view.side_panel.draw_frame(surface, lay.panel)
+        body = view.side_panel.body(lay.panel)
+        tab = view.side_panel.tab
+        if tab == "Log":
+            view.log_panel.layout(view.session.log(), body.width,
+                                  (id(view.session), view.session.revision, view.session.lang))
+            view.log_panel.draw(surface, body, view.colours)
+        elif tab == "Odds":
+            preview, source = view.roll_preview()
+            self.odds_panel.draw(surface, body, preview, source)
+        else:
+            who = view.hover or view.inspected or view.selected
+            self.figure_card.draw(surface, body, view.shown, who, view.names, view.colours)
+
+    def draw_status(self, view: OFAPlayView, surface: pygame.Surface) -> None:
+        rect = view.layout.status
+        surface.fill(STATUS_BG, rect)
+        pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.topright)
+        if view.message_showing:
+            text, colour = view.message, view.message_colour
+        else:
+            text = hint(view) if view.action_bar.buttons else KEYS_HELP
+            colour = DIM
+            preview, _ = view.roll_preview() if view.hot is not None else (None, "")
+            if preview is not None and preview.opposed:
+                o = preview.opposed[0]
+                text = (f"{preview.title}: {o.odds.p_attacker_wins * 100:.0f}% to win, "
+                        f"{preview.p_one * 100:.0f}% chance of a 1")
+                colour = TEXT
+        pic = self.texts.render(ellipsize(self.texts, text, rect.width - 20, TEXT_PX), TEXT_PX,
+                                colour)
+        surface.blit(pic, (rect.x + 10, rect.y + (rect.height - pic.get_height()) // 2))
+
+
+def bar_groups(view: OFAPlayView) -> list[Group]:
+    """What the action bar offers: nothing while an animation plays, the targets being picked,
+    else the choices of the figure in hand."""
+    if view.player is not None:
+        return []
+    if view.targeting is not None:
+        tg = view.targeting
+        label = view.names.action(with_targets(tg.choice, tg.chosen), view.state)
+        return [Group("targets", "Targets", (Choice(label, tg.choice.command, "targets"),
+                                              Choice("Cancel", None, "targets")))]
+    opts = view.options()
+    return list(opts.groups) if opts is not None else []

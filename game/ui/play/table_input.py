@@ -1,0 +1,226 @@
+"""Mouse on the play screen: choosing a figure, dragging a move, opening the action menu on
+what a figure touches, picking an action's targets, and the clicks on the bars and panels.
+Each function takes the view and changes its state (never the match: commands go through
+``view.submit``)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from shapely.geometry import Point
+
+from game.rules.one_for_all.commands import Activate, Move
+from game.ui.play import menus
+from game.ui.play.actions import Choice, addable_targets, still_linked
+from game.ui.play.widgets import DANGER
+
+if TYPE_CHECKING:
+    from game.ui.play.ofa_view import OFAPlayView
+
+#: a drag this many pixels long that did not become a move says why
+TOLD_DRAG_PX = 12
+
+
+@dataclass
+class Drag:
+    """A press on a figure of the side to play: becomes a move once it leaves the base."""
+
+    figure: str
+    start: tuple[int, int]
+    blocked: str = ""  #: why the figure cannot move ("" when it can)
+
+
+@dataclass
+class Targeting:
+    """An action waiting for more targets (OFA-MG.6)."""
+
+    choice: Choice
+    chosen: list[str]
+
+
+def figure_at(view: OFAPlayView, pos: tuple[int, int]) -> str | None:
+    if not view.layout.table.collidepoint(pos):
+        return None
+    return view.figure_layer.figure_at(view.board_view.camera, view.shown, view.to_table(pos))
+
+
+def object_at(view: OFAPlayView, pos: tuple[int, int], keys: set[str]) -> str:
+    """A terrain piece under ``pos`` that the choices use ("" when none)."""
+    if not keys or not view.layout.table.collidepoint(pos):
+        return ""
+    x, y = view.world_at(pos)
+    index = view.session.system._index(view.state)
+    hits = index.tree.query(Point(x, y).buffer(2.0), predicate="intersects")
+    for i in sorted(hits.tolist(), key=lambda i: -index.solids[int(i)].top):
+        ident = index.solids[int(i)].id
+        if ident in keys:
+            return ident
+    return ""
+
+
+def motion(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) -> None:
+    view.hover = figure_at(view, pos) or ""
+    view.hot = view.action_bar.choice_at(pos) if view.layout.actions.collidepoint(pos) else None
+    if view.drag is not None:
+        update_preview(view, pos)
+    elif view.panning:
+        view.forward(event)
+        if not any(getattr(event, "buttons", (0, 0, 0))[:2]):
+            view.panning = False
+    else:
+        view.forward(event)
+
+
+def shift(view: OFAPlayView) -> bool:
+    return bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+
+
+def update_preview(view: OFAPlayView, pos: tuple[int, int]) -> None:
+    drag = view.drag
+    opts = view.options()
+    if drag is None or opts is None or drag.blocked:
+        view.preview = None
+        return
+    view.preview = view.previewer.preview(opts.state, drag.figure, view.world_at(pos),
+                                          exact_length=shift(view))
+
+
+def press(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) -> None:
+    button = getattr(event, "button", 0)
+    lay = view.layout
+    if button == 3:
+        right_click(view, pos)
+        return
+    if button != 1:
+        if lay.table.collidepoint(pos):
+            view.panning = True
+            view.forward(event)
+        return
+    if lay.top.collidepoint(pos):
+        action = view.top_bar.button_at(lay.top, pos)
+        if action == "menu":
+            menus.open_menu_card(view)
+        elif action:
+            menus.card_action(view, action)
+        return
+    if lay.panel.collidepoint(pos):
+        if not view.side_panel.click(lay.panel, pos) and view.side_panel.tab == "Log":
+            view.log_panel.click(view.side_panel.body(lay.panel), pos)
+        return
+    if lay.actions.collidepoint(pos):
+        choice = view.action_bar.choice_at(pos)
+        if choice is not None:
+            if view.targeting is not None:
+                if choice.command is None:
+                    view.targeting = None
+                else:
+                    view.perform(view.targeting.choice, view.targeting.chosen)
+            else:
+                view.choose(choice)
+        return
+    if not lay.table.collidepoint(pos):
+        return
+    fig_id = figure_at(view, pos)
+    if view.targeting is not None:
+        target_click(view, fig_id)
+        return
+    st = view.state
+    if fig_id is not None:
+        fig = st.figure(fig_id)
+        view.inspected = fig_id
+        if view.human_to_play() and fig.side == st.initiative and st.pending is None:
+            view.selected = fig_id
+            view.drag = Drag(fig_id, pos, move_blocked(view, fig_id))
+            view.preview = None
+            return
+        opts = view.options()
+        if opts is not None and any(g.key == fig_id for g in opts.groups):
+            view.open_menu(fig_id, pos)
+            return
+        return
+    opts = view.options()
+    keys = {g.key for g in opts.groups} if opts is not None else set()
+    obj = object_at(view, pos, keys)
+    if obj:
+        view.open_menu(obj, pos)
+        return
+    view.panning = True
+    view.forward(event)
+
+
+def move_blocked(view: OFAPlayView, figure_id: str) -> str:
+    """Why this figure cannot move now ("" when it can), from the rules themselves."""
+    opts = view.options()
+    if opts is None or opts.actor != figure_id:
+        return "it cannot act now"
+    act = opts.state.activation
+    fig = opts.state.figure(figure_id)
+    if act is not None and act.contact:
+        return (f"OFA-2B.2: {fig.name} ran into {view.names.of(act.contact)}: act with it, "
+                "duel or stop")
+    if fig.markers.stunned:
+        return f"OFA-5D.3: {fig.name} is Stunned and cannot move"
+    if fig.hanging_on:
+        return f"OFA-2B.1: {fig.name} hangs from {view.names.of(fig.hanging_on)}"
+    return ""
+
+
+def release(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) -> None:
+    button = getattr(event, "button", 0)
+    if button in (1, 2) and view.panning:
+        view.panning = False
+        view.forward(event)
+    if button != 1 or view.drag is None:
+        return
+    drag, preview = view.drag, view.preview
+    view.drag, view.preview = None, None
+    if preview is None:
+        if drag.blocked and math.dist(drag.start, pos) > TOLD_DRAG_PX:
+            view.say(f"Not allowed: {drag.blocked}", DANGER)
+        return
+    opts = view.options()
+    command: Move = preview.command
+    if opts is not None and opts.activate_first:
+        view.submit(Activate(opts.actor), command)
+    else:
+        view.submit(command)
+
+
+def right_click(view: OFAPlayView, pos: tuple[int, int]) -> None:
+    if view.drag is not None:
+        view.drag, view.preview = None, None
+        view.say("Move cancelled.")
+        return
+    if view.targeting is not None:
+        view.targeting = None
+        return
+    fig_id = figure_at(view, pos)
+    opts = view.options()
+    if opts is None or not view.layout.table.collidepoint(pos):
+        return
+    if fig_id is not None and fig_id != opts.actor:
+        view.open_menu(fig_id, pos)
+        return
+    obj = "" if fig_id is not None else object_at(view, pos, {g.key for g in opts.groups})
+    view.open_menu(obj or "*", pos)
+
+
+def target_click(view: OFAPlayView, fig_id: str | None) -> None:
+    tg = view.targeting
+    opts = view.options()
+    if tg is None or opts is None or fig_id is None:
+        return
+    first = tg.choice.chain_from
+    if fig_id == first:
+        view.perform(tg.choice, tg.chosen)
+    elif fig_id in tg.chosen:
+        tg.chosen.remove(fig_id)
+        tg.chosen[:] = still_linked(opts.state, first, tg.chosen)
+    elif fig_id in addable_targets(opts.state, opts.actor, first, tg.chosen):
+        tg.chosen.append(fig_id)
+    else:
+        view.say(f"{view.names.of(fig_id)} is not within a base width of the targets "
+                 "(OFA-MG.6).", DANGER)
