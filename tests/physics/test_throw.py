@@ -153,16 +153,15 @@ def tavern():
 
 def test_OFA_MG_5_tavern_wall_blocks_a_throw_from_the_yard_and_the_door_does_not() -> None:
     board, index = tavern()
-    spawn = {s.name: s for s in board.spawns}
-    bases = [Base(s.name, s.x, s.y, R) for s in board.spawns]
-    by = {b.id: b for b in bases}
     mug = index.solids[index.index_of("47")]
     assert size_class(mug) == "small"
-    out = throw_object(by["Porthos"], by["Guard 2"], mug, index, bases)
+    # the tavern's south wall runs along y = 330 mm, with the door between x = 178 and 254 mm
+    yard, inside = Base("Porthos", 120.0, 500.0, R), Base("Guard 2", 120.0, 200.0, R)
+    bases = [yard, inside]
+    out = throw_object(yard, inside, mug, index, bases)
     assert not out.legal and out.blockers[0].kind == "terrain" and out.blockers[0].id == "1"
-    # through the door: from the doorway straight up to Guard 2
-    g2 = spawn["Guard 2"]
-    thrower = Base("Athos", 215.0, 400.0, R)
-    aimed = throw_object(thrower, Base("Guard 2", g2.x, g2.y, R), mug, index, bases)
+    # through the door: from the doorway straight up to the guard
+    thrower, g2 = Base("Athos", 215.0, 400.0, R), Base("Guard 2", 215.0, 200.0, R)
+    aimed = throw_object(thrower, g2, mug, index, [thrower, g2])
     assert aimed.legal and aimed.hit_id == "Guard 2"
-    assert aimed == throw_object(thrower, Base("Guard 2", g2.x, g2.y, R), mug, index, bases)
+    assert aimed == throw_object(thrower, g2, mug, index, [thrower, g2])

@@ -1,0 +1,194 @@
+"""The state of a Mice and Mystics chapter (spec section 25), as frozen values.
+
+Everything is tuples of frozen dataclasses, so ``repr`` is a stable fingerprint (no sets, no
+dicts) and a state is never changed in place: ``replace`` makes the next one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.rules.mice_and_mystics.config import MMConfig
+
+GM = "gm"  #: the seat of the program's game master (minion turns, charmed turns)
+MICE = "mice"  #: the mice's seat when the setup names no players; also the winning side
+MINIONS = "minions"  #: the side that wins a lost chapter
+
+#: MM-TURN-2 actions and MM-TURN-3 free actions
+ACTIONS = ("scurry", "attack", "search", "recover", "explore")
+FREE_ACTIONS = ("share", "equip", "level_up")
+CONDITIONS = ("stunned", "webbed", "knocked_down", "charmed")
+
+
+@dataclass(frozen=True)
+class Mouse:
+    id: str
+    name: str
+    profile: str
+    klass: str  #: the ability class (MM-LEVEL-1)
+    player: str  #: the seat that plays it (hot-seat)
+    move: int
+    battle: int
+    defence: int
+    life: int
+    cell: str = ""  #: "" while captured (off the board, MM-CAPT-3)
+    wounds: int = 0
+    poison: int = 0  #: how many of the wounds are poisoned (MM-COND-5)
+    cheese: int = 0
+    equipped: tuple[str, ...] = ()
+    pack: tuple[str, ...] = ()
+    starting: tuple[str, ...] = ()  #: its starting equipment (MM-CAPT-2, MM-CAMP-2)
+    abilities: tuple[str, ...] = ()
+    captured: bool = False
+    stunned: bool = False
+    webbed: bool = False
+    knocked_down: bool = False
+    charmed: bool = False
+    searched: tuple[str, ...] = ()  #: tiles it searched successfully (MM-SEARCH-5)
+    personal_ach: tuple[str, ...] = ()  #: MM-ACH-2
+
+    @property
+    def health(self) -> int:
+        return self.life - self.wounds
+
+    @property
+    def active(self) -> bool:
+        return not self.captured
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return self.equipped + self.pack
+
+    @property
+    def conditions(self) -> tuple[str, ...]:
+        return tuple(c for c in CONDITIONS if getattr(self, c))
+
+
+@dataclass(frozen=True)
+class Minion:
+    id: str
+    kind: str  #: the minion card (data/minions.json)
+    name: str
+    cell: str
+    tile: str
+    size: str = "small"  #: MM-OCC-1
+    wounds: int = 0
+    knocked_down: bool = False  #: MM-COND-3 (large creatures never fall)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A mouse's turn in progress (spec 25.2)."""
+
+    mouse: str
+    mp: int = 0
+    d3: int = 0
+    move_state: str = "unused"  #: unused, in_progress, done
+    action_state: str = "unused"  #: unused, done, declined
+    action: str = ""  #: the action taken
+    free_used: tuple[str, ...] = ()
+    ability_used: bool = False  #: MM-LEVEL-2
+    scurried: bool = False
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A choice the rules wait for in the middle of an action: a found item (MM-SEARCH-4) or a
+    discard from a too-full pack (MM-EQUIP-3)."""
+
+    kind: str  #: "find" or "discard"
+    mouse: str
+    item: str = ""
+
+
+@dataclass(frozen=True)
+class MMState:
+    map: str
+    chapter: str
+    cfg: MMConfig
+    mice: tuple[Mouse, ...]
+    minions: tuple[Minion, ...]
+    tile: str  #: the tile the party is on: "the board" (MM-GEO-12)
+    order: tuple[str, ...] = ()  #: initiative order of entity ids (MM-ROUND)
+    init_rolls: tuple[tuple[str, int], ...] = ()  #: each entity's first initiative roll
+    index: int = 0
+    round: int = 1
+    phase: str = "turn"  #: turn, captured, gm, over
+    turn: Turn | None = None
+    pending: tuple[Pending, ...] = ()
+    wheel: int = 0  #: MM-WHEEL-1
+    page: int = 1
+    end_page: int = 5
+    group_items: tuple[str, ...] = ()  #: MM-GROUP
+    story_ach: tuple[str, ...] = ()  #: MM-ACH-1
+    search_decks: tuple[tuple[str, tuple[int, ...]], ...] = ()  #: tile -> card numbers left
+    surge_deck: tuple[str, ...] = ()  #: surge cards left
+    discarded: tuple[str, ...] = ()  #: cards out of the chapter
+    result: str = ""  #: "", "won", "lost"
+    reason: str = ""
+    surges: int = 0
+    next_minion: int = 1
+    visited: tuple[str, ...] = ()  #: tiles the party has stood on
+    #: live GM rulings (MM-ADJ-5, MM-LOS-4): (cell a, cell b, "adjacent"/"apart"/"sight"/"blocked")
+    rulings: tuple[tuple[str, str, str], ...] = ()
+
+    # ------------------------------------------------------------------ lookups
+    def mouse(self, mouse_id: str) -> Mouse:
+        for m in self.mice:
+            if m.id == mouse_id:
+                return m
+        raise KeyError(mouse_id)
+
+    def has_mouse(self, mouse_id: str) -> bool:
+        return any(m.id == mouse_id for m in self.mice)
+
+    def minion(self, minion_id: str) -> Minion:
+        for m in self.minions:
+            if m.id == minion_id:
+                return m
+        raise KeyError(minion_id)
+
+    def has_minion(self, minion_id: str) -> bool:
+        return any(m.id == minion_id for m in self.minions)
+
+    def with_mouse(self, mouse: Mouse) -> MMState:
+        return replace(self, mice=tuple(mouse if m.id == mouse.id else m for m in self.mice))
+
+    def with_minion(self, minion: Minion) -> MMState:
+        return replace(self, minions=tuple(minion if m.id == minion.id else m for m in self.minions))
+
+    def without_minion(self, minion_id: str) -> MMState:
+        return replace(self, minions=tuple(m for m in self.minions if m.id != minion_id))
+
+    @property
+    def active_mice(self) -> tuple[Mouse, ...]:
+        return tuple(m for m in self.mice if m.active)
+
+    @property
+    def minions_on_board(self) -> tuple[Minion, ...]:
+        """MM-GEO-12: minions on the party's tile (pre-placed ones elsewhere do not count)."""
+        return tuple(m for m in self.minions if m.tile == self.tile)
+
+    @property
+    def acting(self) -> str:
+        return self.order[self.index] if self.order and 0 <= self.index < len(self.order) else ""
+
+    def init_roll(self, entity: str) -> int:
+        for e, r in self.init_rolls:
+            if e == entity:
+                return r
+        return 0
+
+    def initiative_rank(self, entity: str) -> int:
+        """Position in the order (0 = first); entities not in it come last."""
+        return self.order.index(entity) if entity in self.order else len(self.order)
+
+    def deck(self, tile: str) -> tuple[int, ...]:
+        for t, cards in self.search_decks:
+            if t == tile:
+                return cards
+        return ()
+
+    def with_deck(self, tile: str, cards: tuple[int, ...]) -> MMState:
+        rest = tuple((t, c) for t, c in self.search_decks if t != tile)
+        return replace(self, search_decks=tuple(sorted(rest + ((tile, cards),))))
