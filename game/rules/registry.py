@@ -36,3 +36,4 @@ def get(name: str) -> RuleSystem:
 register("one_for_all", "game.rules.one_for_all.game:OneForAll")
 register("relic", "game.rules.relic.game:Relic")
 register("mice_and_mystics", "game.rules.mice_and_mystics.game:MiceAndMystics")
+register("helldorado", "game.rules.helldorado.game:Helldorado")
