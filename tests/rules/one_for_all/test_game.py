@@ -292,3 +292,29 @@ def test_rejected_commands_leave_the_state_and_dice_alone(duo):
         with pytest.raises(IllegalCommand):
             m.submit(bad)
         assert m.digest() == before and m.dice.state() == dice
+
+
+def test_TV_E13_momentum_from_a_swing_into_a_duel(tmp_path):
+    """OFA-7.2, OFA-4A.4: grab (pool 1), swing into contact with Rochefort (pool 2), duel:
+    2 + 4 + 1 Momentum = 7 dice. A punch in between loses it: 3 + 4 + 0 = 7, no Momentum die."""
+    path = write_scene(tmp_path, [("dArtagnan", M, "dartagnan", 200, 300), ("Rochefort", C, "rochefort", 270, 300)], [
+        Piece(1, 190, 290, 20, 20, 8, kind="chandelier", shape="ellipse", bottom=55,
+              flags={"swingable": True, "blocks_sight": False}),
+    ])
+    m = start(path, [3, 3, 4, 2, 2, 2, 2, 2, 2, 3, 5, 5, 5, 5])
+    m.submit(Activate("dartagnan"))
+    m.submit(Act("dartagnan", "grab", "1"))
+    assert m.state.figure("dartagnan").hanging_on == "1"
+    m.submit(Act("dartagnan", "swing", "1", angle=0.0))
+    d = m.state.figure("dartagnan")
+    assert d.x == pytest.approx(245.0) and not d.hanging_on and m.state.activation.momentum_ready
+    duel = first(m.submit(Duel("dartagnan", "rochefort")), "ofa.duel")
+    assert duel["attacker_dice"] == 7 and "OFA-7.2" in duel.rules
+
+    m = start(path, [3, 3, 4, 2, 2, 2, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 3, 5, 5, 5, 5])  # the punch is parried
+    m.submit(Activate("dartagnan"))
+    m.submit(Act("dartagnan", "grab", "1"))
+    m.submit(Act("dartagnan", "swing", "1", angle=0.0))
+    m.submit(Act("dartagnan", "punch", "rochefort", ("rochefort",)))
+    duel = first(m.submit(Duel("dartagnan", "rochefort")), "ofa.duel")
+    assert duel["attacker_dice"] == 7 and duel["attacker_bonus"] == 0 and "OFA-7.2" not in duel.rules
