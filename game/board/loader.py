@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from collections.abc import Callable
@@ -17,8 +18,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+import numpy as np
 import pytmx
 import shapely
+from shapely.errors import ShapelyError
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -43,6 +46,7 @@ from game.board.tmx import (
     Tileset,
     TilesetTable,
     check_supported,
+    check_tile_layers,
     load_tileset,
     pytmx_copy,
     read_xml,
@@ -99,6 +103,7 @@ class _Loader:
         self.scale = DEFAULT_MM_PER_PIXEL
         self.tilesets = TilesetTable([])
         self._anonymous_ids = 0
+        self._seen_ids: set[int] = set()
 
     # ----------------------------------------------------------------- reporting
     def problem(self, message: str, severity: str = "error", obj: ET.Element | None = None,
@@ -111,7 +116,8 @@ class _Loader:
     # ----------------------------------------------------------------- top level
     def load(self, image_loader: ImageLoader | None) -> Board:
         root = read_xml(self.path, "map")
-        check_supported(root, self.path)
+        width, height, tile_width, tile_height = check_supported(root, self.path)
+        check_tile_layers(root, self.path, width, height)
         self.tilesets = TilesetTable(
             [load_tileset(ref, self.base_dir, self.path) for ref in root.findall("tileset")]
         )
@@ -131,10 +137,10 @@ class _Loader:
         tiled_map = self._pytmx(root, image_loader)
         return Board(
             path=self.path,
-            width_tiles=int(root.get("width", 0)),
-            height_tiles=int(root.get("height", 0)),
-            tile_width=int(root.get("tilewidth", 0)),
-            tile_height=int(root.get("tileheight", 0)),
+            width_tiles=width,
+            height_tiles=height,
+            tile_width=tile_width,
+            tile_height=tile_height,
             mm_per_px=self.scale,
             orientation=root.get("orientation", "orthogonal"),
             properties=MappingProxyType(map_props),
@@ -168,16 +174,15 @@ class _Loader:
             src = image.get("source")
             if not src:
                 continue
-            full = os.path.normpath(os.path.join(ts.base_dir, src))
-            if not os.path.isfile(full):
-                what = "is a folder" if os.path.isdir(full) else "not found"
-                self.problem(f"{where} image '{src}' {what}")
+            fault = picture_fault(os.path.normpath(os.path.join(ts.base_dir, src)))
+            if fault:
+                self.problem(f"{where} image '{src}' {fault}")
 
     def _pytmx(self, root: ET.Element, image_loader: ImageLoader | None) -> Any:
-        clean = pytmx_copy(root, self.tilesets, self.base_dir)
+        clean = pytmx_copy(root, self.tilesets, self.base_dir, self.path)
         kwargs: dict[str, Any] = {}
         if image_loader is not None:
-            kwargs["image_loader"] = image_loader
+            kwargs["image_loader"] = _regular_files_only(image_loader)
         try:
             tiled_map = pytmx.TiledMap(**kwargs)
             tiled_map.filename = os.path.abspath(self.path)
@@ -201,6 +206,11 @@ class _Loader:
             props = parse_properties(child, self.base_dir, errors)
             for e in errors:
                 self.problem(f"layer {e}", layer=name)
+            for attr in ("offsetx", "offsety", "opacity"):
+                text = child.get(attr)
+                if text is not None and math.isnan(_finite(text, math.nan)):
+                    self.problem(f"layer {attr}='{text[:20]}' is not a finite number within "
+                                 f"{MAX_COORDINATE:g}; ignored", "warning", layer=name)
             dx, dy = _finite(child.get("offsetx")), _finite(child.get("offsety"))
             offset = (ctx.offset[0] + dx, ctx.offset[1] + dy)
             visible = ctx.visible and child.get("visible", "1") != "0"
@@ -219,8 +229,9 @@ class _Loader:
             elif child.tag == "imagelayer":
                 image = child.find("image")
                 src = image.get("source", "") if image is not None else ""
-                if src and not os.path.isfile(os.path.join(self.base_dir, src)):
-                    self.problem(f"image layer picture '{src}' not found; the layer is left blank",
+                fault = picture_fault(os.path.join(self.base_dir, src)) if src else None
+                if fault:
+                    self.problem(f"image layer picture '{src}' {fault}; the layer is left blank",
                                  "warning", layer=name)
 
     # ----------------------------------------------------------------- objects
@@ -242,7 +253,12 @@ class _Loader:
             tpl_dir = os.path.dirname(template_path)
             tpl_props = parse_properties(tpl.object, tpl_dir, errors)
             if "gid" in base and "gid" not in attrs and tpl.tileset is not None:
-                base["gid"] = str(self._template_gid(int(base["gid"]), tpl.tileset))
+                tpl_gid = _gid(base["gid"])
+                if tpl_gid is None:
+                    self.problem(f"template '{template_rel}': gid '{base['gid'][:20]}' is not a tile "
+                                 "number", obj=obj, layer=layer)
+                    return None
+                base["gid"] = str(self._template_gid(tpl_gid, tpl.tileset))
             attrs = {**base, **attrs}
             props = {**tpl_props, **props}
             if shape is None:
@@ -278,6 +294,12 @@ class _Loader:
         def fault(message: str, severity: str = "error") -> None:
             self.problem(message, severity, layer=ctx.name, object_id=oid, name=name)
 
+        if a.get("id") is not None and oid < 0:
+            fault(f"id '{a['id'][:20]}' is not a whole number; numbered {oid} here", "warning")
+        elif oid in self._seen_ids:
+            fault(f"duplicate object id {oid} (object ids must be unique in a map)", "warning")
+        self._seen_ids.add(oid)
+
         try:
             x = _coordinate(a.get("x"), "x") + ctx.offset[0]
             y = _coordinate(a.get("y"), "y") + ctx.offset[1]
@@ -290,7 +312,13 @@ class _Loader:
         if w < 0 or h < 0:
             fault(f"negative size {w}x{h}; object left out")
             return
-        gid = _safe_int(a.get("gid")) or 0
+        gid = 0
+        if a.get("gid"):
+            found_gid = _gid(a["gid"])
+            if found_gid is None:
+                fault(f"gid '{a['gid'][:20]}' is not a 32-bit tile number; object left out")
+                return
+            gid = found_gid
         tile_info = self.tilesets.find(gid) if gid else None
         tile_el = tile_info[0].tiles.get(tile_info[1]) if tile_info else None
         props = dict(merged.properties)
@@ -343,7 +371,8 @@ class _Loader:
             else:
                 kind = "rectangle"
                 geom = shapes.rectangle(x, y, w, h, rotation) if w > 0 or h > 0 else shapes.point(x, y)
-        except ValueError as exc:
+            _check_extent(geom)
+        except (ValueError, ShapelyError) as exc:
             fault(f"bad shape: {exc}; object left out")
             return
         record = MapObject(
@@ -354,18 +383,23 @@ class _Loader:
         )
         self.objects.append(record)
         effective = cls or ctx.cls or LAYER_DEFAULT_CLASS.get(ctx.name.lower(), "")
-        if effective == TERRAIN.name:
-            collision = None
-            if tile_info is not None and tile_el is not None:
-                collision = self._tile_collision(tile_info[0], tile_info[1], tile_el,
-                                                 (x, y, w, h, rotation), gid)
-            self._terrain(record, geom, collision, ctx, fault)
-        elif effective == FIGURE_SPAWN.name:
-            self._spawn(record, ctx, fault)
-        elif effective == CELL.name:
-            self._cell(record, ctx, fault)
-        elif cls and cls not in CLASSES_BY_NAME and ctx.name.lower() not in KNOWN_LAYERS:
-            self.unknown_classes[cls].append(oid)
+        if effective not in (TERRAIN.name, FIGURE_SPAWN.name, CELL.name):
+            if cls and cls not in CLASSES_BY_NAME and ctx.name.lower() not in KNOWN_LAYERS:
+                self.unknown_classes[cls].append(oid)
+            return
+        try:
+            if effective == TERRAIN.name:
+                collision = None
+                if tile_info is not None and tile_el is not None:
+                    collision = self._tile_collision(tile_info[0], tile_info[1], tile_el,
+                                                     (x, y, w, h, rotation), gid)
+                self._terrain(record, geom, collision, ctx, fault)
+            elif effective == FIGURE_SPAWN.name:
+                self._spawn(record, ctx, fault)
+            else:
+                self._cell(record, ctx, fault)
+        except (ValueError, ShapelyError) as exc:
+            fault(f"{exc}; not made a {effective}")
 
     def _typed(self, spec: ClassSpec, props: dict[str, Any], fault: Callable[..., None]) -> dict[str, Any]:
         values = spec.defaults()
@@ -412,7 +446,9 @@ class _Loader:
             return None
         placed = shapes.tile_collision(pieces, ts.tile_size(local), placement,
                                        bool(gid & FLIP_H), bool(gid & FLIP_V))
-        return shapely.make_valid(shapely.union_all(placed))
+        union = shapely.make_valid(shapely.union_all(placed))
+        _check_extent(union)
+        return union
 
     def _terrain(self, record: MapObject, geom_px: BaseGeometry, collision_px: BaseGeometry | None,
                  ctx: _LayerContext, fault: Callable[..., None]) -> None:
@@ -436,7 +472,7 @@ class _Loader:
             footprint_px = shapely.make_valid(footprint_px)
             footprint_px = shapely.union_all(
                 [g for g in getattr(footprint_px, "geoms", [footprint_px]) if g.area > 0])
-        if footprint_px.is_empty or footprint_px.area <= 0:
+        if _no_area(footprint_px):
             fault("Terrain with no area (zero size or degenerate shape); not made terrain")
             return
         bottom, height = values["bottom"], values["height"]
@@ -445,6 +481,9 @@ class _Loader:
                 height = coerce("float", values["top"]) - bottom
             except PropertyError as exc:
                 fault(f"Terrain property 'top': {exc}")
+        if not math.isfinite(bottom + height):
+            fault(f"height {height:g} mm above {bottom:g} mm is beyond any table; not made terrain")
+            return
         if height < 0 or bottom < 0:
             fault(f"negative height (bottom {bottom} mm, height {height} mm); not made terrain")
             return
@@ -476,12 +515,16 @@ class _Loader:
         for key, value in ctx.inherited.items():
             values.setdefault(key, value)
         poly = record.geometry
-        if not isinstance(poly, Polygon) or poly.area <= 0:
+        if not isinstance(poly, Polygon) or _no_area(poly):
             fault("a Cell must be a closed shape with an area; not made a cell")
             return
         if not poly.is_valid:
+            poly = _areas(shapely.make_valid(poly))
+            if _no_area(poly):
+                fault("a Cell must be a closed shape with an area (this one is degenerate); "
+                      "not made a cell")
+                return
             fault("invalid or self-intersecting cell polygon; repaired (Shapely make_valid)")
-            poly = shapely.make_valid(poly)
         self.cells.append(Cell(
             id=str(values["cell_id"]) or str(record.id), object_id=record.id, name=record.name,
             polygon=poly, layer=ctx.name, properties=MappingProxyType(values),
@@ -508,7 +551,7 @@ def _safe_int(text: str | None) -> int | None:
             value = float(text)
         except ValueError:
             return None
-        return int(value) if math.isfinite(value) else None
+        return int(value) if math.isfinite(value) and value == int(value) else None
 
 
 def _coordinate(text: str | None, what: str) -> float:
@@ -533,4 +576,86 @@ def _finite(text: str | None, default: float = 0.0) -> float:
     return value if math.isfinite(value) and abs(value) <= MAX_COORDINATE else default
 
 
-__all__ = ["load_board", "MapError", "TABLETOP_MAP"]
+def _no_area(geom: BaseGeometry) -> bool:
+    """Empty, or a sliver whose area is rounding noise (a collinear polygon, once rotated, has an
+    area of 1e-14 and is not a shape anyone drew)."""
+    return bool(geom.is_empty or geom.area <= 1e-9 * geom.length ** 2)
+
+
+def _areas(geom: BaseGeometry) -> BaseGeometry:
+    """Only the parts of a (repaired) geometry that have an area."""
+    parts = [g for g in getattr(geom, "geoms", [geom]) if g.area > 0]
+    return shapely.union_all(parts) if parts else Polygon()
+
+
+def _gid(text: str) -> int | None:
+    """A gid attribute: a whole number of 32 bits (flip flags included), else None."""
+    try:
+        value = int(text)
+    except ValueError:
+        return None
+    return value if 0 <= value <= 0xFFFFFFFF else None
+
+
+def _check_extent(geom: BaseGeometry) -> None:
+    """Refuse shapes whose points are not finite or lie beyond the table (NaN, 1e308...)."""
+    coords = shapely.get_coordinates(geom)
+    if coords.size and not (np.isfinite(coords).all() and np.abs(coords).max() <= MAX_COORDINATE):
+        raise ValueError(f"a point is not finite or lies beyond {MAX_COORDINATE:g} px")
+
+
+#: How pictures begin (PNG, JPEG, GIF, BMP, TIFF, QOI; WebP is checked apart), and the
+#: file name endings whose content we check against them.
+_PICTURE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM",
+                       b"II*\x00", b"MM\x00*", b"qoif")
+_RASTER_ENDINGS = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff", ".qoi")
+
+
+def picture_fault(path: str) -> str | None:
+    """Why a picture file cannot be drawn ('not found', 'is a folder'...), or None if it looks fine.
+
+    Never opens anything but a regular file (a pipe or a device would block or never end).
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return "not found"
+    except (OSError, ValueError) as exc:
+        return f"cannot be read ({exc.strerror if isinstance(exc, OSError) and exc.strerror else exc})"
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder"
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file (a pipe or device)"
+    if info.st_size == 0:
+        return "is empty"
+    if path.lower().endswith(_RASTER_ENDINGS):
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(16)
+        except OSError as exc:
+            return f"cannot be read ({exc.strerror or exc})"
+        webp = head[:4] == b"RIFF" and head[8:12] == b"WEBP"
+        if not (webp or head.startswith(_PICTURE_SIGNATURES)):
+            return "is not a picture (its content is no picture format we know)"
+    return None
+
+
+def _regular_files_only(image_loader: ImageLoader) -> ImageLoader:
+    """The image loader, refusing pipes and devices (opening them would block or never end)."""
+
+    def load(filename: str, *args: Any, **kwargs: Any) -> Any:
+        try:
+            mode = os.stat(filename).st_mode
+        except (OSError, ValueError):
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            # hand over a name that does not exist: the loader fails at once (SafeImageLoader
+            # draws its placeholder) instead of blocking on the pipe; board.problems says why
+            renamed = f"{filename} (not a regular file)"
+            filename = renamed if not os.path.lexists(renamed) else os.path.join(filename, "x")
+        return image_loader(filename, *args, **kwargs)
+
+    return load
+
+
+__all__ = ["load_board", "picture_fault", "MapError", "TABLETOP_MAP"]

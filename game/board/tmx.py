@@ -8,9 +8,15 @@ and hand pytmx a cleaned copy holding only what it does well.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import copy
+import math
 import os
+import stat
 import xml.etree.ElementTree as ET
+import xml.parsers.expat as expat
+import zlib
 from dataclasses import dataclass, field
 
 from game.core.errors import MapError
@@ -25,45 +31,120 @@ FLIP_V = 0x40000000
 FLIP_D = 0x20000000
 
 
-def read_xml(path: str, what: str = "map") -> ET.Element:
-    """Parse an XML file, refusing DTDs and entities (no entity expansion attacks)."""
+#: Deepest nesting of XML elements we read. Tiled writes fewer than 10 levels (group layers,
+#: limited separately, add one each); anything deeper is an attack or a broken file.
+MAX_XML_DEPTH = 100
+#: Largest whole number in an attribute (Tiled stores them as 32-bit integers).
+MAX_INT_ATTR = 2**31 - 1
+#: Largest map, in pixels along a side (the loader's coordinate limit).
+MAX_MAP_PIXELS = 10_000_000
+#: Most objects a map may hold (real maps have hundreds; each takes about 0.1 ms to read).
+MAX_OBJECTS = 100_000
+
+
+class _Refused(Exception):
+    """Raised from inside the XML pre-scan to stop parsing at once."""
+
+
+def read_file(path: str, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file, refusing folders, pipes and devices (which would block or never end)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        if os.path.isdir(path):
-            raise MapError(path, f"the {what} path is a folder, not a file")
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise MapError(path, f"the {what} file is {size} bytes, more than the {MAX_FILE_BYTES} we read")
-        with open(path, "rb") as fh:
-            data = fh.read()
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise MapError(path, f"{what} file not found") from None
+    except IsADirectoryError:
+        raise MapError(path, f"the {what} path is a folder, not a file") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise MapError(path, f"cannot read the {what} file: {reason}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise MapError(path, f"the {what} path is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise MapError(path, f"the {what} path is not a regular file (a pipe, device or socket)")
+        if info.st_size > limit:
+            raise MapError(path, f"the {what} file is {info.st_size} bytes, more than the {limit} we read")
+        chunks = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise MapError(path, f"the {what} file is more than the {limit} bytes we read")
+        return b"".join(chunks)
     except OSError as exc:
         raise MapError(path, f"cannot read the {what} file: {exc.strerror or exc}") from None
-    head = data[:4096].upper()
-    if b"<!DOCTYPE" in head or b"<!ENTITY" in data.upper():
-        raise MapError(path, "DTD and entity declarations are not allowed in Tiled files")
+    finally:
+        os.close(fd)
+
+
+def _prescan(data: bytes) -> None:
+    """Refuse DTDs (so no entity can expand, in any text encoding) and too deep nesting."""
+    parser = expat.ParserCreate()
+    depth = 0
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        nonlocal depth
+        depth += 1
+        if depth > MAX_XML_DEPTH:
+            raise _Refused(f"elements nested deeper than {MAX_XML_DEPTH} levels")
+
+    def end(name: str) -> None:
+        nonlocal depth
+        depth -= 1
+
+    def doctype(*args: object) -> None:
+        raise _Refused("DTD and entity declarations are not allowed in Tiled files")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = doctype
+    parser.Parse(data, True)
+
+
+def read_xml(path: str, what: str = "map") -> ET.Element:
+    """Parse an XML file, refusing DTDs and entities (no entity expansion attacks)."""
+    data = read_file(path, what)
     try:
+        _prescan(data)
         return ET.fromstring(data)
-    except ET.ParseError as exc:
+    except _Refused as exc:
+        raise MapError(path, str(exc)) from None
+    except (ET.ParseError, expat.ExpatError) as exc:
         raise MapError(path, f"not well-formed XML ({exc})") from None
+    except (LookupError, ValueError) as exc:  # an encoding Python or expat cannot decode
+        raise MapError(path, f"unsupported text encoding ({exc})") from None
 
 
 def _int_attr(node: ET.Element, name: str, path: str, default: int | None = None) -> int:
+    """A whole-number attribute ("32", or "32.0" as some tools write it), within 32 bits."""
     text = node.get(name)
     if text is None:
         if default is None:
             raise MapError(path, f"<{node.tag}> has no '{name}' attribute")
         return default
+    shown = text if len(text) <= 40 else text[:37] + "..."
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         try:
-            value = float(text)
+            number = float(text)
         except ValueError:
-            raise MapError(path, f"<{node.tag}> attribute {name}='{text}' is not a number") from None
-        if value != value or value in (float("inf"), float("-inf")):
-            raise MapError(path, f"<{node.tag}> attribute {name}='{text}' is not a finite number") from None
-        return int(value)
+            raise MapError(path, f"<{node.tag}> attribute {name}='{shown}' is not a number") from None
+        if not math.isfinite(number):
+            raise MapError(path, f"<{node.tag}> attribute {name}='{shown}' is not a finite number") from None
+        if number != int(number):
+            raise MapError(path, f"<{node.tag}> attribute {name}='{shown}' is not a whole number") from None
+        value = int(number)
+    if abs(value) > MAX_INT_ATTR:
+        raise MapError(path, f"<{node.tag}> attribute {name}='{shown}' is out of range")
+    return value
 
 
 @dataclass
@@ -96,35 +177,54 @@ class Tileset:
 
 
 def load_tileset(ref: ET.Element, base_dir: str, map_path: str) -> Tileset:
-    """Read a map's <tileset> (embedded, or external .tsx) into a :class:`Tileset`."""
+    """Read a map's <tileset> (embedded, or external .tsx) into a :class:`Tileset`.
+
+    Faults are reported against ``map_path`` (the file the player opened), naming the tileset.
+    """
     firstgid = _int_attr(ref, "firstgid", map_path, 1)
     source = ref.get("source")
-    if source:
-        tsx_path = os.path.normpath(os.path.join(base_dir, source))
-        low = tsx_path.lower()
-        if low.endswith((".json", ".tsj")):
-            raise MapError(map_path, f"tileset '{source}' is a JSON tileset; tabletop reads .tsx "
-                           "tilesets (in Tiled: open it and Save As .tsx)")
-        if not os.path.exists(tsx_path):
-            raise MapError(map_path, f"tileset file '{source}' not found (looked at {tsx_path})")
+    if firstgid < 1:
+        raise MapError(map_path, f"tileset '{source or ref.get('name', '')}' has firstgid {firstgid}; "
+                       "it must be 1 or more")
+    if not source:
+        return _tileset(firstgid, ref, "", base_dir, map_path)
+    tsx_path = os.path.normpath(os.path.join(base_dir, source))
+    low = tsx_path.lower()
+    if low.endswith((".json", ".tsj")):
+        raise MapError(map_path, f"tileset '{source}' is a JSON tileset; tabletop reads .tsx "
+                       "tilesets (in Tiled: open it and Save As .tsx)")
+    if not os.path.lexists(tsx_path):
+        raise MapError(map_path, f"tileset file '{source}' not found (looked at {tsx_path})")
+    try:
         element = read_xml(tsx_path, "tileset")
         if element.tag != "tileset":
             raise MapError(tsx_path, f"expected a <tileset>, found <{element.tag}>")
-        ts_dir = os.path.dirname(tsx_path)
-    else:
-        element, tsx_path, ts_dir = ref, "", base_dir
-    where = tsx_path or map_path
+        return _tileset(firstgid, element, tsx_path, os.path.dirname(tsx_path), tsx_path)
+    except MapError as exc:
+        raise MapError(map_path, f"tileset '{source}': {exc.problem.message}") from None
+
+
+def _tileset(firstgid: int, element: ET.Element, source: str, base_dir: str, where: str) -> Tileset:
     ts = Tileset(
         firstgid=firstgid,
         element=element,
-        base_dir=ts_dir,
-        source=tsx_path,
+        base_dir=base_dir,
+        source=source,
         tile_width=_int_attr(element, "tilewidth", where, 0),
         tile_height=_int_attr(element, "tileheight", where, 0),
         tilecount=_int_attr(element, "tilecount", where, 0),
     )
+    if ts.tile_width < 0 or ts.tile_height < 0:
+        raise MapError(where, f"tileset '{ts.name}' has a negative tile size "
+                       f"{ts.tile_width}x{ts.tile_height}")
+    if element.find("image") is not None and (ts.tile_width <= 0 or ts.tile_height <= 0):
+        raise MapError(where, f"tileset '{ts.name}' cuts its picture into tiles of "
+                       f"{ts.tile_width}x{ts.tile_height} px; both must be above 0")
     for tile in element.findall("tile"):
-        ts.tiles[_int_attr(tile, "id", where)] = tile
+        local = _int_attr(tile, "id", where)
+        if local < 0:
+            raise MapError(where, f"tileset '{ts.name}' has a <tile> with the negative id {local}")
+        ts.tiles[local] = tile
     if ts.tilecount <= 0:
         ts.tilecount = max(ts.tiles, default=-1) + 1
         columns = _int_attr(element, "columns", where, 0)
@@ -198,15 +298,18 @@ class TemplateCache:
         return self._cache[key]
 
 
-def check_supported(root: ET.Element, path: str) -> None:
-    """Refuse, with the reason and the fix, the Tiled features we cannot show."""
+def check_supported(root: ET.Element, path: str) -> tuple[int, int, int, int]:
+    """Refuse, with the reason and the fix, the Tiled features we cannot show.
+
+    Returns the map's width and height (tiles) and tile width and height (pixels).
+    """
     if root.tag != "map":
         raise MapError(path, f"not a Tiled map: the root element is <{root.tag}>, not <map>")
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
         raise MapError(path, f"unsupported orientation '{orientation}': tabletop reads orthogonal "
                        "maps only (a table is seen from above)")
-    if root.get("infinite", "0") == "1":
+    if root.get("infinite", "0") not in ("0", ""):
         raise MapError(path, "unsupported infinite map: in Tiled, untick Map > Map Properties > "
                        "Infinite and save again")
     for data in root.iter("data"):
@@ -225,9 +328,130 @@ def check_supported(root: ET.Element, path: str) -> None:
         raise MapError(path, f"map size {width}x{height} tiles of {tw}x{th} px is empty or negative")
     if width * height > MAX_TILES:
         raise MapError(path, f"map of {width}x{height} tiles is larger than the {MAX_TILES} tiles we read")
+    if width * tw > MAX_MAP_PIXELS or height * th > MAX_MAP_PIXELS:
+        raise MapError(path, f"map of {width * tw}x{height * th} px is larger than the "
+                       f"{MAX_MAP_PIXELS} px a side we read")
+    objects = sum(1 for _ in root.iter("object"))
+    if objects > MAX_OBJECTS:
+        raise MapError(path, f"the map has {objects} objects, more than the {MAX_OBJECTS} we read")
+    return width, height, tw, th
 
 
-def pytmx_copy(root: ET.Element, tilesets: TilesetTable, base_dir: str) -> ET.Element:
+def check_tile_layers(root: ET.Element, path: str, map_width: int, map_height: int) -> None:
+    """Decode every tile layer once, refusing what would make pytmx crash or read wrong tiles.
+
+    Each layer must hold exactly width x height gids, each a 32-bit number; compressed data is
+    never inflated past that size (no decompression bombs).
+    """
+    for layer in root.iter("layer"):
+        name = layer.get("name", "")
+        where = f"tile layer '{name}'"
+        width = _int_attr(layer, "width", path, map_width)
+        height = _int_attr(layer, "height", path, map_height)
+        if width <= 0 or height <= 0 or width * height > MAX_TILES:
+            raise MapError(path, f"{where} has an impossible size {width}x{height}")
+        expected = width * height
+        data = layer.find("data")
+        if data is None:
+            raise MapError(path, f"{where} has no <data>")
+        if data.find("chunk") is not None:
+            raise MapError(path, f"{where} is stored in chunks (an infinite map); in Tiled, untick "
+                           "Map > Map Properties > Infinite and save again")
+        encoding = data.get("encoding")
+        text = (data.text or "").strip()
+        if encoding is None:
+            what = "as XML <tile> elements" if data.find("tile") is not None else "with no encoding"
+            raise MapError(path, f"{where} stores its tiles {what}; in Tiled, set "
+                           "Map > Map Properties > Tile Layer Format to CSV or Base64 (zlib)")
+        if encoding == "csv":
+            items = text.split(",") if text else []
+            if len(items) != expected:
+                raise MapError(path, f"{where} has {len(items)} tiles, expected {width}x{height} = {expected}")
+            for k, item in enumerate(items):
+                try:
+                    gid = int(item)
+                except ValueError:
+                    raise MapError(path, f"{where} tile {k + 1} is '{item.strip()[:20]}', not a tile "
+                                   "number") from None
+                if not 0 <= gid <= 0xFFFFFFFF:
+                    raise MapError(path, f"{where} tile {k + 1} is {gid}, not a 32-bit tile number")
+        elif encoding == "base64":
+            try:
+                raw = base64.b64decode(text, validate=False)
+            except (binascii.Error, ValueError):
+                raise MapError(path, f"{where} data is not valid base64") from None
+            compression = data.get("compression")
+            if compression in ("zlib", "gzip"):
+                raw = _inflate(raw, compression, expected * 4 + 1, path, where)
+            if len(raw) != expected * 4:
+                found = f"{len(raw) // 4} tiles" + (" and a partial one" if len(raw) % 4 else "")
+                raise MapError(path, f"{where} has {found}, expected {width}x{height} = {expected}")
+
+
+def _inflate(raw: bytes, compression: str, limit: int, path: str, where: str) -> bytes:
+    inflater = zlib.decompressobj(31 if compression == "gzip" else 15)
+    try:
+        out = inflater.decompress(raw, limit)
+    except zlib.error as exc:
+        raise MapError(path, f"{where} data is not valid {compression} data ({exc})") from None
+    if len(out) < limit and not inflater.eof:
+        raise MapError(path, f"{where} {compression} data is cut short")
+    return out
+
+
+#: Attributes pytmx converts that tabletop needs as they are: a bad value is an error, not dropped.
+_NEEDED_BY_PYTMX = {
+    ("tileset", "firstgid"), ("tileset", "tilewidth"), ("tileset", "tileheight"),
+    ("tileset", "tilecount"), ("tileset", "columns"), ("tileset", "margin"), ("tileset", "spacing"),
+    ("tile", "id"), ("image", "width"), ("image", "height"), ("frame", "tileid"), ("frame", "duration"),
+    ("map", "width"), ("map", "height"), ("map", "tilewidth"), ("map", "tileheight"),
+    ("layer", "width"), ("layer", "height"),
+}
+
+
+def _pytmx_attributes(clean: ET.Element, path: str) -> None:
+    """Bring every attribute pytmx converts to a value it accepts, or drop what we do not use.
+
+    pytmx casts attributes with ``int``/``float``/its own bool and crashes with a bare
+    ValueError on anything else ('32.0', 'NaN', 'abc'); the ones we need are checked with a
+    clear message, the others (ids, opacity, visibility...) are dropped from pytmx's copy.
+    """
+    from pytmx.pytmx import types as pytmx_types
+
+    for layer in clean.iter("layer"):  # pytmx has no default for these
+        for key in ("width", "height"):
+            if layer.get(key) is None:
+                layer.set(key, clean.get(key, "0"))
+    layer_pictures = {image for layer in clean.iter("imagelayer") for image in layer.iter("image")}
+    for node in clean.iter():
+        for key, value in list(node.attrib.items()):
+            convert = pytmx_types[key]
+            if convert is str:
+                continue
+            if (node.tag, key) in _NEEDED_BY_PYTMX and node not in layer_pictures:
+                number = _int_attr(node, key, path)
+                if number < 0:
+                    raise MapError(path, f"<{node.tag}> attribute {key}='{value}' is negative")
+                node.set(key, str(number))
+                continue
+            try:
+                converted = convert(value)
+            except (ValueError, TypeError, OverflowError):
+                node.attrib.pop(key)
+                continue
+            out_of_range = isinstance(converted, int) and abs(converted) > MAX_INT_ATTR
+            if out_of_range or (isinstance(converted, float) and not math.isfinite(converted)):
+                node.attrib.pop(key)
+    for tileset in clean.iter("tileset"):
+        image = tileset.find("image")
+        if image is not None:
+            for key in ("width", "height"):
+                if image.get(key) is None:
+                    raise MapError(path, f"tileset '{tileset.get('name', '')}' <image> has no '{key}' "
+                                   "attribute")
+
+
+def pytmx_copy(root: ET.Element, tilesets: TilesetTable, base_dir: str, path: str = "") -> ET.Element:
     """A copy of the map for pytmx: tiles and images only, paths absolute, nothing it trips on."""
     clean = copy.deepcopy(root)
     for ref in list(clean.findall("tileset")):
@@ -273,6 +497,7 @@ def pytmx_copy(root: ET.Element, tilesets: TilesetTable, base_dir: str) -> ET.El
             else:
                 node.remove(layer)  # its picture is missing: reported as a warning, not drawn
     clean.attrib.pop("class", None)
+    _pytmx_attributes(clean, path)
     return clean
 
 

@@ -9,6 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters escaped, so it stays one line."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong (or worth a warning) in a file, located as precisely as we can."""
@@ -28,7 +35,7 @@ class Problem:
             where += f" object {self.object_id}"
             if self.object_name:
                 where += f" '{self.object_name}'"
-        return f"{where}: {self.severity}: {self.message}"
+        return one_line(f"{where}: {self.severity}: {self.message}")
 
 
 class MapError(ValueError):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.core.errors import one_line
+
 
 class IllegalCommand(ValueError):
     """A command the rules do not allow now. The state it was tried on is untouched."""
@@ -18,7 +20,7 @@ class SaveError(ValueError):
     def __init__(self, path: str, reason: str) -> None:
         self.path = path
         self.reason = reason
-        super().__init__(f"{path}: {reason}")
+        super().__init__(one_line(f"{path}: {reason}"))
 
 
 class ReplayDiverged(SaveError):

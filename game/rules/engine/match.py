@@ -21,6 +21,11 @@ from game.rules.engine.events import Event
 from game.rules.engine.protocol import Outcome, RuleSystem, Setup
 
 MODES = ("teaching", "strict")
+#: More commands than any game has; a save claiming more is refused before replaying.
+MAX_COMMANDS = 100_000
+#: The fields a save document and its setup may have (anything else means it was edited).
+DOCUMENT_FIELDS = frozenset({"format", "version", "setup", "mode", "commands", "digest"})
+SETUP_FIELDS = frozenset({"system", "map", "seed", "options", "players"})
 
 
 def state_digest(system: RuleSystem, state: Any) -> str:
@@ -150,22 +155,31 @@ class Match:
     def from_document(cls, doc: dict[str, Any], systems: Callable[[str], RuleSystem], *,
                       where: str = "<save>", autosave: Path | None = None,
                       check_digest: bool = True) -> Match:
+        """Replay a save document. Any fault is a SaveError (a ReplayDiverged when the commands
+        do not replay to the recorded state); nothing is written while loading."""
         setup_doc = doc.get("setup")
         if not isinstance(setup_doc, dict):
             raise SaveError(where, "has no setup")
+        for fields, known, what in ((doc, DOCUMENT_FIELDS, ""), (setup_doc, SETUP_FIELDS, " in its setup")):
+            unknown = sorted(set(fields) - known)
+            if unknown:
+                shown = ", ".join(repr(k)[:40] for k in unknown[:5])
+                raise SaveError(where, f"has unknown field(s) {shown}{what}: the save was edited or "
+                                "made by another program")
         try:
             name = setup_doc["system"]
             seed = setup_doc["seed"]
             if not isinstance(name, str) or not isinstance(seed, int) or isinstance(seed, bool):
                 raise TypeError
+            map_name = setup_doc.get("map", "")
             options = setup_doc.get("options", {})
             players = setup_doc.get("players", [])
-            if not isinstance(options, dict) or not isinstance(players, list):
+            if (not isinstance(map_name, str) or not isinstance(options, dict)
+                    or not isinstance(players, list) or not all(isinstance(p, str) for p in players)):
                 raise TypeError
-            setup = Setup(name, str(setup_doc.get("map", "")), seed, options,
-                          tuple(str(p) for p in players))
+            setup = Setup(name, map_name, seed, options, tuple(players))
         except (KeyError, TypeError):
-            raise SaveError(where, "has a malformed setup (system, seed, options, players)") from None
+            raise SaveError(where, "has a malformed setup (system, seed, map, options, players)") from None
         try:
             system = systems(name)
         except KeyError:
@@ -176,10 +190,17 @@ class Match:
         commands = doc.get("commands")
         if not isinstance(commands, list):
             raise SaveError(where, "has no command list")
+        if len(commands) > MAX_COMMANDS:
+            raise SaveError(where, f"has {len(commands)} commands, more than the {MAX_COMMANDS} a "
+                            "game can have")
+        recorded = doc.get("digest")
+        if check_digest and not (isinstance(recorded, str) and len(recorded) == 64):
+            raise SaveError(where, "has no digest of its final state, so its replay cannot be "
+                            "checked (the save was edited or cut short)")
         try:
             match = cls(system, setup, mode=mode)
-        except (IllegalCommand, ValueError) as exc:
-            raise SaveError(where, f"cannot start the game it describes: {exc}") from None
+        except Exception as exc:  # any fault of the setup: a missing map, options of a wrong type...
+            raise SaveError(where, f"cannot start the game it describes: {_reason(exc)}") from None
         for i, data in enumerate(commands):
             try:
                 command = system.commands.from_json(data)
@@ -189,9 +210,17 @@ class Match:
             except IllegalCommand as exc:
                 raise ReplayDiverged(where, f"command {i + 1} is not legal on replay ({exc}); "
                                      "the save was edited or made with other rules") from None
-        recorded = doc.get("digest")
-        if check_digest and recorded is not None and recorded != match.digest():
+            except Exception as exc:  # the rules failed on a command that fits its type
+                raise ReplayDiverged(where, f"command {i + 1} could not be replayed "
+                                     f"({_reason(exc)}); the save was edited or made with other "
+                                     "rules") from None
+        if check_digest and recorded != match.digest():
             raise ReplayDiverged(where, "replaying the commands did not reach the saved state "
                                  "(changed seed, command or rules)")
         match.autosave_path = autosave
         return match
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
