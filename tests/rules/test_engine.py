@@ -172,3 +172,12 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path):
     saves.write_atomic(target, "two")
     assert target.read_text() == "two"
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_a_failed_autosave_keeps_the_command_and_says_why(tmp_path):
+    blocker = tmp_path / "not_a_folder"
+    blocker.write_text("x")
+    m = _match([4], autosave=blocker / "autosave.json")
+    m.submit(Roll("a"))
+    assert m.state.pot == 4 and len(m.steps) == 1
+    assert "autosave.json" in m.autosave_error

@@ -56,6 +56,7 @@ class Match:
         self.mode = mode
         self.dice: Dice = dice if dice is not None else SeededDice(setup.seed)
         self.autosave_path = autosave
+        self.autosave_error = ""  #: why the last autosave failed, "" when it worked
         self.state = system.new_state(setup, self.dice)
         self.steps: list[Step] = []
         self._redo: list[Any] = []
@@ -139,8 +140,16 @@ class Match:
         saves.write_atomic(Path(path), saves.dump(self.to_document()))
 
     def _autosave(self) -> None:
-        if self.autosave_path is not None:
+        """Save after every command; a failure (disk full...) is kept, not raised: the command
+        stands, the previous autosave is whole, and the screen can say why it did not save."""
+        if self.autosave_path is None:
+            return
+        try:
             self.save(self.autosave_path)
+        except OSError as exc:
+            self.autosave_error = f"{self.autosave_path}: {exc.strerror or exc}"
+        else:
+            self.autosave_error = ""
 
     @classmethod
     def load(cls, path: Path, systems: Callable[[str], RuleSystem], *,
