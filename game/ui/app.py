@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.ui.display import NO_DISPLAY_MESSAGE, display_available, quiet_pygame_import
 from game.ui.view import Quit, View, ViewStack
@@ -96,6 +97,16 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
             print(f"{map_path}: warning: no play screen for system {board.system!r}; "
                   "the AI option is ignored", file=sys.stderr)
         return None
+    if board.system in PLAY_VIEW_FACTORIES:
+        module, name = PLAY_VIEW_FACTORIES[board.system]
+        factory = getattr(importlib.import_module(module), name)
+        try:
+            return cast(View, factory(map_path, _screen().get_size(), ai_sides=tuple(ai),
+                                      image_loader=loader))
+        except (ValueError, KeyError, OSError) as exc:
+            print(f"{map_path}: warning: cannot start a game here ({exc}); showing the board",
+                  file=sys.stderr)
+            return None
     from game.ui.play import user_dirs
     from game.ui.play.ofa_view import OFAPlayView
     from game.ui.play.session import PlaySession, map_setting, new_match
@@ -114,6 +125,12 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
               f"the sides are {', '.join(sides)}", file=sys.stderr)
     session = PlaySession(match, board, ai_sides=[s for s in ai if s in sides])
     return OFAPlayView(session, board, _screen().get_size(), image_loader=loader, save_dir=saves)
+
+
+#: rule systems whose play screen is built by a factory ``f(map, size, ai_sides=, image_loader=)``
+PLAY_VIEW_FACTORIES: dict[str, tuple[str, str]] = {
+    "mice_and_mystics": ("game.ui.play.mm_view", "make_mm_view"),
+}
 
 
 def run_views(stack: ViewStack, max_frames: int | None = None, fps: int = FPS_CAP) -> int:

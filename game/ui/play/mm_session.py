@@ -1,0 +1,219 @@
+"""A Mice and Mystics match as the play screen uses it (plain Python, no pygame).
+
+The state changes only through ``Match.submit``, ``undo`` and ``redo``. Seats: each mouse
+belongs to a player seat (``Setup.players``, dealt round-robin); the program's GM seat ("gm")
+is always played by the program; ``ai_sides`` are mouse seats the mice's AI plays. Undo takes
+back the last command a person gave, with the GM's and the AI's commands after it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.rules import registry
+from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
+from game.rules.engine.selfplay import greedy_policy
+from game.rules.mice_and_mystics.explain import name_of
+from game.rules.mice_and_mystics.game import MAPS_DIR, MiceAndMystics
+from game.rules.mice_and_mystics.state import GM, MMState
+
+DEFAULT_PLAYERS = ("Player 1", "Player 2")
+_RULES = re.compile(r"\s*\[([A-Z0-9 ,.\-]+)\]\s*$")
+
+
+@dataclass(frozen=True)
+class MMResult:
+    ok: bool
+    events: tuple[Event, ...] = ()
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class MMLogEntry:
+    number: int
+    seat: str
+    title: str
+    lines: tuple[tuple[str, str], ...]  #: (text, rule ids)
+
+
+def map_setting(map_path: Path) -> str:
+    path = Path(map_path).resolve()
+    try:
+        return str(path.relative_to(MAPS_DIR.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def split_rules(text: str) -> tuple[str, str]:
+    m = _RULES.search(text)
+    if m is None:
+        return text, ""
+    return text[:m.start()], m.group(1)
+
+
+def new_mm_match(map_path: Path, seed: int | None = None, *,
+                 players: Sequence[str] = DEFAULT_PLAYERS, autosave: Path | None = None,
+                 mode: str = "teaching") -> Match:
+    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+    return Match(registry.get("mice_and_mystics"),
+                 Setup("mice_and_mystics", map_setting(map_path), seed, players=tuple(players)),
+                 mode=mode, autosave=autosave)
+
+
+def command_title(cmd: Any, state: MMState) -> str:
+    """A command in a few words, with the figures' names."""
+
+    def name(ident: str) -> str:
+        if state.has_mouse(ident):
+            return state.mouse(ident).name
+        if state.has_minion(ident):
+            return state.minion(ident).name
+        return name_of(ident)
+
+    kind = type(cmd).__name__
+    who = name(getattr(cmd, "mouse", "") or getattr(cmd, "entity", ""))
+    if kind == "GmTurn":
+        return f"GM plays {who}"
+    if kind == "Move":
+        return f"{who} moves {len(cmd.path)} cell(s)"
+    if kind == "Step":
+        return f"{who} steps to {cmd.cell.split(':')[-1]}"
+    if kind == "Attack":
+        mode = f" ({cmd.mode})" if cmd.mode else ""
+        return f"{who} attacks {name(cmd.target)} with {name(cmd.weapon)}{mode}"
+    words = re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()
+    return f"{who}: {words}" if who else words
+
+
+class MMSession:
+    def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7) -> None:
+        if not isinstance(match.system, MiceAndMystics):
+            raise TypeError("the Mice and Mystics play screen needs a Mice and Mystics match")
+        self.match = match
+        self.system: MiceAndMystics = match.system
+        self.ai_sides: set[str] = set()
+        self.set_ai(ai_sides)
+        self._rng = random.Random(ai_seed)
+        self._legal: tuple[MMState, list[Any]] | None = None
+        self._log: tuple[int, list[MMLogEntry]] | None = None
+        self.revision = 0
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def state(self) -> MMState:
+        return self.match.state
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(m.player for m in self.state.mice))
+
+    def set_ai(self, sides: Sequence[str]) -> None:
+        """"mice" (or "all") means every mouse seat."""
+        seats = set(self.seats)
+        wanted = set(sides)
+        if wanted & {"mice", "all"}:
+            wanted |= seats
+        self.ai_sides = wanted & seats
+
+    def to_play(self) -> str | None:
+        return self.match.current_player()
+
+    def program_to_play(self) -> bool:
+        seat = self.to_play()
+        return seat is not None and (seat == GM or seat in self.ai_sides)
+
+    def human_to_play(self) -> bool:
+        return self.to_play() is not None and not self.program_to_play()
+
+    def legal(self) -> list[Any]:
+        st = self.state
+        if self._legal is None or self._legal[0] is not st:
+            self._legal = (st, list(self.system.legal_commands(st)))
+        return self._legal[1]
+
+    # ------------------------------------------------------------------ changing
+    def submit(self, command: Any) -> MMResult:
+        try:
+            events = self.match.submit(command)
+        except IllegalCommand as exc:
+            return MMResult(False, reason=f"{exc.rule_id}: {exc.reason}")
+        self.revision += 1
+        return MMResult(True, tuple(events))
+
+    def program_command(self) -> Any | None:
+        legal = self.legal()
+        if not legal:
+            return None
+        return greedy_policy(self.system, self.state, legal, self._rng)
+
+    def can_undo(self) -> bool:
+        return self.match.can_undo()[0]
+
+    def undo(self) -> str:
+        """Undo back to (and including) the last command a person gave; "" when done."""
+        ok, why = self.match.can_undo()
+        if not ok:
+            return why
+        steps = self.match.steps
+        auto = {GM} | self.ai_sides
+        everyone_ai = set(self.seats) <= self.ai_sides
+        while steps and not everyone_ai and self.system.current_player(steps[-1].before) in auto:
+            if not self.match.can_undo()[0]:
+                break
+            self.match.undo()
+        if steps and self.match.can_undo()[0]:
+            self.match.undo()
+        self.revision += 1
+        return ""
+
+    def redo(self) -> str:
+        if not self.match.can_redo():
+            return "nothing to redo"
+        try:
+            self.match.redo()
+        except IllegalCommand as exc:
+            return f"{exc.rule_id}: {exc.reason}"
+        self.revision += 1
+        return ""
+
+    # ------------------------------------------------------------------ saves
+    def save(self, path: Path) -> None:
+        self.match.save(path)
+
+    @classmethod
+    def load(cls, path: Path, *, autosave: Path | None = None,
+             ai_sides: Sequence[str] = ()) -> MMSession:
+        match = Match.load(path, registry.get, autosave=autosave)
+        if not isinstance(match.system, MiceAndMystics):
+            raise SaveError(str(path), f"is a {match.setup.system} game, not Mice and Mystics")
+        return cls(match, ai_sides=ai_sides)
+
+    # ------------------------------------------------------------------ words
+    def explain(self, event: Event) -> tuple[str, str]:
+        return split_rules(self.system.explain(event))
+
+    def log(self) -> list[MMLogEntry]:
+        """Every command with its events in words (status echoes left out), newest first."""
+        if self._log is not None and self._log[0] == self.revision:
+            return self._log[1]
+        out: list[MMLogEntry] = []
+        for i, step in enumerate(self.match.steps):
+            seat = self.system.current_player(step.before) or ""
+            lines = tuple(self.explain(e) for e in step.events if e.kind != "mm.status")
+            out.append(MMLogEntry(i + 1, seat, command_title(step.command, step.before), lines))
+        out.reverse()
+        self._log = (self.revision, out)
+        return out
+
+    def last_rolls(self) -> list[Event]:
+        """The dice events of the latest command that rolled attack or defence dice."""
+        for step in reversed(self.match.steps):
+            rolls = [e for e in step.events if e.kind in ("mm.attack", "mm.defence")]
+            if rolls:
+                return rolls[-2:] if rolls[-1].kind == "mm.defence" else rolls[-1:]
+        return []
