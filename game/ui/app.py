@@ -130,6 +130,7 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
 #: rule systems whose play screen is built by a factory ``f(map, size, ai_sides=, image_loader=)``
 PLAY_VIEW_FACTORIES: dict[str, tuple[str, str]] = {
     "mice_and_mystics": ("game.ui.play.mm_view", "make_mm_view"),
+    "relic": ("game.ui.play.relic_view", "make_relic_view"),
 }
 
 

@@ -1,0 +1,432 @@
+"""Drawing the Relic play screen: the board with highlights, threat cards and pieces; the top
+bar; the battle tray (dice chains with explosions, both scores); the action buttons; the players'
+panels, the odds and the explained log. Reads the view, changes nothing but its buttons."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.relic import data
+from game.rules.relic.state import RelicState
+from game.ui.colours import RGB, ink_on
+from game.ui.play.relic_session import player_label
+from game.ui.play.widgets import (
+    ACCENT,
+    CHROME_BG,
+    DANGER,
+    DIM,
+    GOOD,
+    PANEL_LINE,
+    SMALL_PX,
+    TEXT,
+    TEXT_PX,
+    TITLE_PX,
+    Button,
+    button_width,
+    draw_button,
+    ellipsize,
+    panel,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from game.ui.play.relic_view import RelicPlayView
+
+DECK_COLOURS: dict[str, RGB] = {"red": (0xC8, 0x3C, 0x34), "blue": (0x38, 0x6C, 0xC8),
+                                "yellow": (0xD8, 0xB0, 0x28), "space": (0x80, 0x50, 0xA0),
+                                "scenario": (0x30, 0x30, 0x30)}
+HIGHLIGHT: RGB = (0x50, 0xF0, 0x90)
+BOOM: RGB = (0xFF, 0x8A, 0x1E)
+ATTR = {"strength": "Str", "willpower": "Wil", "cunning": "Cun"}
+
+
+def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
+    lay = view.layout
+    surface.fill(CHROME_BG)
+    t = lay.table
+    sub_h = min(surface.get_height() - t.y, t.height + view.status.height)
+    table = surface.subsurface(pygame.Rect(t.x, t.y, t.width, max(1, sub_h)))
+    view.board_view.draw(table)
+    table.set_clip(pygame.Rect(0, 0, t.width, t.height))
+    _board_marks(view, table)
+    table.set_clip(None)
+    _top(view, surface, lay.top)
+    _tray(view, surface, lay.tray)
+    _actions(view, surface, lay.actions)
+    _status(view, surface, lay.status)
+    _panel(view, surface, lay.panel)
+    if view.card is not None:
+        view.card.draw(surface)
+
+
+# ---------------------------------------------------------------------- the board
+def _board_marks(view: RelicPlayView, surface: pygame.Surface) -> None:
+    st = view.state
+    cam = view.board_view.camera
+    cells = {c.id: c for c in view.board.cells}
+    z = cam.zoom
+
+    def screen(pt: tuple[float, float]) -> tuple[float, float]:
+        return cam.world_to_screen(*pt)
+
+    targets = view.targets()
+    if targets:
+        glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for cid in targets:
+            cell = cells.get(cid)
+            if cell is None:
+                continue
+            for poly in _polys(cell.polygon):
+                pts = [screen(p) for p in poly.exterior.coords]
+                pygame.draw.polygon(glow, (*HIGHLIGHT, 90 if cid != view.hot_space else 150), pts)
+                pygame.draw.polygon(glow, (*HIGHLIGHT, 255), pts, 3)
+        surface.blit(glow, (0, 0))
+    texts = view.texts
+    w = max(18, round(9 * z))
+    h = max(14, round(6 * z))
+    for cid, cards in st.threats:
+        cell = cells.get(cid)
+        if cell is None:
+            continue
+        cx, cy = screen(_centre(cell))
+        for i, card in enumerate(cards):
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (round(cx - (len(cards) - 1) * (w + 3) / 2 + i * (w + 3)), round(cy - h))
+            fill = DECK_COLOURS.get(card.deck, (90, 90, 90))
+            pygame.draw.rect(surface, fill, r, border_radius=3)
+            pygame.draw.rect(surface, (250, 245, 230), r, 1, border_radius=3)
+            word = str(card.value) if card.kind == "enemy" else "?"
+            pic = texts.render(word, SMALL_PX, ink_on(fill))
+            surface.blit(pic, pic.get_rect(center=r.center))
+    by_space: dict[str, list[str]] = {}
+    for hero in st.heroes:
+        by_space.setdefault(hero.space, []).append(hero.player)
+    rad = max(9, round(4.2 * z))
+    for cid, players in by_space.items():
+        cell = cells.get(cid)
+        if cell is None:
+            continue
+        cx, cy = screen(_centre(cell))
+        for i, p in enumerate(players):
+            x = round(cx - (len(players) - 1) * rad + i * 2 * rad)
+            y = round(cy + rad * 0.8)
+            colour = view.colours[p]
+            pygame.draw.circle(surface, (20, 20, 20), (x + 2, y + 2), rad)
+            pygame.draw.circle(surface, colour, (x, y), rad)
+            edge = ACCENT if p == st.active_player else (250, 245, 230)
+            pygame.draw.circle(surface, edge, (x, y), rad, 3 if p == st.active_player else 1)
+            pic = texts.render(p[-1:], SMALL_PX, ink_on(colour))
+            surface.blit(pic, pic.get_rect(center=(x, y)))
+
+
+def _polys(geom):  # noqa: ANN001, ANN202
+    return list(getattr(geom, "geoms", [geom]))
+
+
+def _centre(cell) -> tuple[float, float]:  # noqa: ANN001
+    p = cell.polygon.representative_point()
+    return p.x, p.y
+
+
+# ---------------------------------------------------------------------- chrome
+def _top(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    panel(surface, rect, CHROME_BG)
+    st = view.state
+    texts = view.texts
+    who = view.session.to_play()
+    x = rect.x + 12
+    if who is not None:
+        colour = view.colours[who]
+        tag = pygame.Rect(x, rect.y + 8, 150, rect.height - 16)
+        pygame.draw.rect(surface, colour, tag, border_radius=5)
+        label = player_label(who) + (" (AI)" if who in view.session.ai_sides else "")
+        pic = texts.render(label, TEXT_PX, ink_on(colour))
+        surface.blit(pic, pic.get_rect(center=tag.center))
+        x = tag.right + 12
+    phase = _phase_words(st)
+    line = (f"Relic — {data.name(st.scenario)} · round {st.round} of {st.cfg.max_rounds}, "
+            f"turn {st.turn} · {phase}")
+    pic = texts.render(ellipsize(texts, line, rect.right - x - 10, TEXT_PX), TEXT_PX)
+    surface.blit(pic, (x, rect.centery - pic.get_height() // 2))
+
+
+def _phase_words(st: RelicState) -> str:
+    b = st.battle
+    if st.phase == "over":
+        return "game over"
+    if b is not None:
+        return {"prepare": "battle: prepare (wargear, power cards)",
+                "enemy_roll": f"battle: {player_label(b.roller) if b.roller else 'the program'} "
+                              "rolls for the enemy",
+                "player_roll": "battle: roll your dice",
+                "adjust": "battle: change a die or count the scores"}.get(b.step, b.step)
+    return {"movement": "roll to move (or cross a link)", "move_choice": "pick a highlighted space",
+            "choice": "the space offers a choice", "engagement": "engagement",
+            "confrontation": "the Confrontation"}.get(st.phase, st.phase)
+
+
+def _status(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    panel(surface, rect, CHROME_BG)
+    texts = view.texts
+    if view.message and view._message_left > 0:
+        text, colour = view.message, view.message_colour
+    else:
+        text, colour = ("1-9/Space act · click a green space · Ctrl+Z undo · Ctrl+Y redo · "
+                        "Ctrl+S save · Ctrl+L load · F2 AI seat · Esc quit"), DIM
+    pic = texts.render(ellipsize(texts, text, rect.width - 16, SMALL_PX), SMALL_PX, colour)
+    surface.blit(pic, (rect.x + 8, rect.centery - pic.get_height() // 2))
+
+
+def _actions(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    panel(surface, rect, CHROME_BG)
+    texts = view.texts
+    view.buttons = []
+    acts = view.actions()
+    if not acts:
+        who = view.session.to_play()
+        words = "" if who is None else f"The AI is playing {player_label(who)}..."
+        pic = texts.render(words, TEXT_PX, DIM)
+        surface.blit(pic, (rect.x + 12, rect.centery - pic.get_height() // 2))
+        return
+    x, y = rect.x + 8, rect.y + 6
+    row_h = (rect.height - 16) // 2
+    for i, c in enumerate(acts):
+        label = view.session.label(c)
+        hint = str(i + 1) if i < 9 else ""
+        wdt = min(button_width(texts, label, hint), rect.width - 16)
+        if x + wdt > rect.right - 8:
+            x, y = rect.x + 8, y + row_h + 4
+            if y + row_h > rect.bottom:
+                break
+        b = Button(pygame.Rect(x, y, wdt, row_h), label, str(i), hint=hint)
+        view.buttons.append(b)
+        draw_button(surface, texts, b, hot=b.rect.collidepoint(pygame.mouse.get_pos()) or i == 0)
+        x += wdt + 6
+
+
+# ---------------------------------------------------------------------- the battle tray
+def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    panel(surface, rect)
+    texts = view.texts
+    st = view.state
+    evs = view.battle_events
+    if not evs:
+        x = rect.x + 12
+        if st.move_roll:
+            pic = texts.render("Move roll:", TEXT_PX)
+            surface.blit(pic, (x, rect.y + 12))
+            x += pic.get_width() + 10
+            for f in st.move_roll:
+                _die(view, surface, (x, rect.y + 8), f, False)
+                x += 44
+        space = view.hot_space or st.active_hero.space
+        cards = st.cards_on(space)
+        words = f"{data.name(space)}: {data.text(space)}"
+        if cards:
+            words += "  Threats here: " + ", ".join(
+                f"{data.name(c.id)} ({c.kind}{', ' + ATTR.get(c.attribute, c.attribute) + ' ' + str(c.value) if c.kind == 'enemy' else ''})"
+                for c in cards)
+        for i, line in enumerate(wrap(texts, words, rect.right - x - 12, SMALL_PX)[:4]):
+            surface.blit(texts.render(line, SMALL_PX, TEXT if i == 0 else DIM), (x, rect.y + 4 + 19 * i))
+        return
+    shown = int(view._reveal / 0.35) + 1  # dice appear one after another
+    start = next(e for e in evs if e.kind == "rel.battle")
+    v = start.data
+    name = data.name(str(v["enemy"]))
+    head = f"{player_label(start.actor)} vs {name} — {ATTR.get(str(v['attribute']), v['attribute'])} " \
+           f"{v['player_value']} vs {v['value']}"
+    surface.blit(texts.render(ellipsize(texts, head, rect.width - 20, SMALL_PX), SMALL_PX, ACCENT),
+                 (rect.x + 10, rect.y + 4))
+    y = rect.y + 26
+    x = rect.x + 10
+    enemy = next((e for e in evs if e.kind == "rel.enemy_roll"), None)
+    player_rolls = [e for e in evs if e.kind in ("rel.player_roll", "rel.die_changed")]
+    score = next((e for e in evs if e.kind == "rel.score"), None)
+    result = next((e for e in evs if e.kind == "rel.result"), None)
+    budget = [shown]
+    x = _chains_row(view, surface, x, y, "Enemy", enemy.data["chains"] if enemy else None,
+                    (), budget, f"by {player_label(enemy.actor)}" if enemy else "")
+    x += 18
+    if player_rolls:
+        chains, adds = _rebuild_chains(player_rolls)
+        x = _chains_row(view, surface, x, y, "You", chains, adds, budget, "")
+    else:
+        x = _chains_row(view, surface, x, y, "You", None, (), budget, "")
+    odds = view.session.system.battle_odds(st) if st.battle is not None else None
+    if score is None and odds is not None and odds.enemy_total is not None and budget[0] > 0:
+        e_score = odds.enemy_total + odds.enemy_bonus
+        if st.battle is not None and st.battle.player_chains:
+            words = f"now {odds.player_bonus} : {e_score}"
+            note = "change a die or count"
+        else:
+            words = f"? : {e_score}"
+            note = f"you need {e_score - odds.player_bonus + 1}+ on your roll to win"
+        surface.blit(texts.render(words, TITLE_PX + 6, ACCENT), (x + 10, y + 2))
+        surface.blit(texts.render(ellipsize(texts, note, rect.right - x - 20, SMALL_PX), SMALL_PX, DIM),
+                     (x + 10, y + 32))
+    if score is not None and budget[0] > 0:
+        s = score.data
+        words = f"{s['player_score']} : {s['enemy_score']}"
+        res = result.data["result"] if result else ""
+        colour = GOOD if res == "WIN" else DANGER if res == "LOSE" else ACCENT
+        big = texts.render(words, TITLE_PX + 6, colour)
+        surface.blit(big, (x + 10, y + 2))
+        detail = texts.render(f"{res} — you {s['player_roll']}+{s['player_value']}"
+                              f"{_plus(s['player_modifiers'])}, enemy {s['enemy_roll']}+"
+                              f"{s['enemy_value']}{_plus(s['enemy_modifiers'])}", SMALL_PX, colour)
+        if x + 10 + detail.get_width() > rect.right:
+            detail = texts.render(res, SMALL_PX, colour)
+        surface.blit(detail, (x + 10, y + 32))
+
+
+def _rebuild_chains(rolls: list) -> tuple[tuple, tuple[int, ...]]:  # noqa: ANN001
+    """The player's dice after the roll and every change (a re-roll, +1, a set 6)."""
+    chains = list(rolls[0].data["chains"])
+    adds = [0] * len(chains)
+    for e in rolls[1:]:
+        i = int(e.data["index"])
+        if 0 <= i < len(chains):
+            chains[i] = e.data["after"]
+            adds[i] = int(e.data.get("added", 0))
+    return tuple(chains), tuple(adds)
+
+
+def _plus(mods) -> str:  # noqa: ANN001
+    n = sum(v for _, v in mods or ())
+    return f"{n:+d}" if n else ""
+
+
+def _chains_row(view: RelicPlayView, surface: pygame.Surface, x: int, y: int, who: str,
+                chains, adds, budget: list[int], note: str) -> int:  # noqa: ANN001
+    texts = view.texts
+    label = texts.render(who, SMALL_PX, TEXT)
+    surface.blit(label, (x, y + 14))
+    x += label.get_width() + 6
+    if chains is None:
+        pic = texts.render("—", TEXT_PX, DIM)
+        surface.blit(pic, (x, y + 12))
+        return x + pic.get_width() + 4
+    for ci, chain in enumerate(chains):
+        for k, face in enumerate(chain):
+            if budget[0] <= 0:
+                return x
+            budget[0] -= 1
+            if k:
+                pygame.draw.line(surface, BOOM, (x - 8, y + 20), (x - 2, y + 20), 3)
+            _die(view, surface, (x, y), face, face == 6 and k < len(chain) - 1 or face == 6)
+            x += 44
+        add = adds[ci] if ci < len(adds) else 0
+        if add:
+            pic = texts.render(f"+{add}", TEXT_PX, GOOD)
+            surface.blit(pic, (x, y + 10))
+            x += pic.get_width() + 6
+        x += 8
+    total = sum(sum(c) for c in chains) + sum(adds)
+    pic = texts.render(f"= {total}", TEXT_PX, TEXT)
+    surface.blit(pic, (x, y + 10))
+    x += pic.get_width() + 4
+    if note:
+        pic = texts.render(note, SMALL_PX, DIM)
+        surface.blit(pic, (x + 2, y + 12))
+        x += pic.get_width() + 4
+    return x
+
+
+def _die(view: RelicPlayView, surface: pygame.Surface, at: tuple[int, int], face: int,
+         boom: bool) -> None:
+    r = pygame.Rect(at[0], at[1], 38, 38)
+    if boom:
+        pts = []
+        for i in range(16):
+            a = math.pi * i / 8
+            rad = 27 if i % 2 == 0 else 19
+            pts.append((r.centerx + rad * math.cos(a), r.centery + rad * math.sin(a)))
+        pygame.draw.polygon(surface, BOOM, pts)
+    pygame.draw.rect(surface, (246, 242, 232), r, border_radius=6)
+    pygame.draw.rect(surface, BOOM if boom else (60, 60, 60), r, 3 if boom else 1, border_radius=6)
+    pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}.get(face, [])
+    for dx, dy in pips:
+        pygame.draw.circle(surface, (200, 40, 30) if boom else (30, 30, 30),
+                           (r.centerx + dx * 10, r.centery + dy * 10), 4)
+
+
+# ---------------------------------------------------------------------- the side panel
+def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    panel(surface, rect)
+    texts = view.texts
+    st = view.state
+    x, y, w = rect.x + 10, rect.y + 8, rect.width - 20
+    for hero in st.heroes:
+        colour = view.colours[hero.player]
+        box = pygame.Rect(x - 4, y - 2, w + 8, 84)
+        if hero.player == st.active_player:
+            pygame.draw.rect(surface, ACCENT, box, 2, border_radius=5)
+        pygame.draw.rect(surface, colour, (x, y + 2, 8, 76))
+        name = f"{player_label(hero.player)} · {data.name(hero.character)}" + \
+               (" (AI)" if hero.player in view.session.ai_sides else "")
+        surface.blit(texts.render(ellipsize(texts, name, w - 16, SMALL_PX), SMALL_PX, colour),
+                     (x + 14, y))
+        relic = "RELIC" if hero.relic else f"missions {hero.missions_completed}/{st.cfg.missions_for_relic}"
+        line1 = (f"Life {hero.life}/{hero.max_life}  Str {hero.strength} Wil {hero.willpower} "
+                 f"Cun {hero.cunning}  Inf {hero.influence}")
+        trophies = ", ".join(f"{ATTR.get(a, a)} {hero.trophy_value(a)}" for a in ATTR
+                             if hero.trophy_value(a)) or "none"
+        line2 = f"Trophies {len(hero.trophies)}: {trophies}  · {relic}"
+        gear = ", ".join(data.name(i.id) for i in hero.items) or "no wargear"
+        line3 = f"Mission: {data.name(hero.mission) if hero.mission else '—'} · {gear} · " \
+                f"{len(hero.hand)} power"
+        for i, line in enumerate((line1, line2, line3)):
+            ink = GOOD if i == 1 and hero.relic else TEXT if i == 0 else DIM
+            if i == 0 and hero.life <= 1:
+                ink = DANGER
+            surface.blit(texts.render(ellipsize(texts, line, w - 16, SMALL_PX), SMALL_PX, ink),
+                         (x + 14, y + 20 + 19 * i))
+        y += 90
+    # the odds of the pending battle
+    odds, what = view.odds()
+    pygame.draw.line(surface, PANEL_LINE, (rect.x, y), (rect.right, y))
+    y += 6
+    if odds is not None:
+        words = (f"Odds (exact, with explosions{', ' + what if what else ''}): win {odds.p_win:.1%}"
+                 f" · tie {odds.p_tie:.1%} · lose {odds.p_lose:.1%}")
+        b = st.battle
+        if b is not None and b.player_chains:
+            words += " if the scores are counted now"
+        if odds.error_bound > 1e-9:
+            words += f" (+{odds.error_bound:.1e} at most)"
+        for line in wrap(texts, words, w, SMALL_PX):
+            surface.blit(texts.render(line, SMALL_PX, ACCENT), (x, y))
+            y += 19
+        bar = pygame.Rect(x, y + 2, w, 10)
+        pw, pt = round(w * odds.p_win), round(w * odds.p_tie)
+        pygame.draw.rect(surface, DANGER, bar)
+        pygame.draw.rect(surface, GOOD, (bar.x, bar.y, pw, bar.h))
+        pygame.draw.rect(surface, ACCENT, (bar.x + pw, bar.y, pt, bar.h))
+        y += 18
+    else:
+        surface.blit(texts.render("Odds: no battle pending", SMALL_PX, DIM), (x, y))
+        y += 22
+    pygame.draw.line(surface, PANEL_LINE, (rect.x, y), (rect.right, y))
+    y += 6
+    surface.blit(texts.render("Log (newest first)", SMALL_PX, DIM), (x, y))
+    y += 20
+    for entry in view.session.log()[view.log_scroll:]:
+        colour = view.colours.get(entry.actor, TEXT)
+        lines = wrap(texts, entry.text, w - 10, SMALL_PX)
+        for j, line in enumerate(lines):
+            if y + 18 > rect.bottom:
+                return
+            if j == 0:
+                pygame.draw.rect(surface, colour, (x, y + 5, 5, 9))
+            surface.blit(texts.render(line, SMALL_PX, TEXT), (x + 10, y))
+            y += 18
+        if entry.rules and y + 18 <= rect.bottom:
+            surface.blit(texts.render(ellipsize(texts, entry.rules, w - 10, SMALL_PX), SMALL_PX, DIM),
+                         (x + 10, y))
+            y += 18
+        y += 3
