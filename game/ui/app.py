@@ -131,6 +131,7 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
 PLAY_VIEW_FACTORIES: dict[str, tuple[str, str]] = {
     "mice_and_mystics": ("game.ui.play.mm_view", "make_mm_view"),
     "relic": ("game.ui.play.relic_view", "make_relic_view"),
+    "helldorado": ("game.ui.play.hd_view", "make_hd_view"),
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.board.model import Board
 
 #: map ``system`` property values that have a play screen
-PLAYABLE_SYSTEMS = ("one_for_all", "mice_and_mystics", "relic")
+PLAYABLE_SYSTEMS = ("one_for_all", "mice_and_mystics", "relic", "helldorado")
 
 
 def has_play_view(board: Board) -> bool:

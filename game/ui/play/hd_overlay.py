@@ -1,0 +1,286 @@
+"""What the selected Helldorado unit sees, and the templates being placed, as plain data taken
+from the rule system's own queries (``Helldorado.shot_targets``, ``Table.sees``, ``Table.cover``,
+``range_band``, the templates of ``game.geometry.templates``); and the drawing of it on the table.
+
+Lengths are fathoms in the data; the table is drawn in millimetres (``cfg.fathom_mm``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.geometry.bases import edge_distance
+from game.geometry.measure import distance_to_point, range_band
+from game.geometry.templates import cloud_blast, cone_polygon, explosion, impact_blast
+from game.rules.helldorado.game import Helldorado, direction
+from game.rules.helldorado.state import HDState, Unit, Weapon
+from game.ui.camera import Camera
+from game.ui.colours import RGB
+from game.ui.play.widgets import SMALL_PX, Texts
+
+SEEN: RGB = (0xF4, 0xF4, 0xF0)
+LEGAL: RGB = (0x7C, 0xD6, 0x8C)
+BLOCKED: RGB = (0xE8, 0x3A, 0x30)
+RING: RGB = (0xF0, 0xC0, 0x40)
+BAND_NAMES = {"point_blank": "point blank", "short": "short", "medium": "medium", "long": "long",
+              "beyond": "beyond"}
+
+
+@dataclass(frozen=True)
+class Sight:
+    """One enemy as the selected unit sees it, with the numbers the rules use."""
+
+    unit: str
+    seen: bool  #: HD-RANGED-7/8
+    distance: float  #: edge to edge, fathoms (HD-0-4)
+    band: str  #: HD-RANGED-15 ("" without a ranged weapon)
+    difficulty: int | None
+    hidden: float  #: the part of the body terrain within 1 f hides (HD-RANGED-9)
+    in_cover: bool
+    legal: bool  #: among the targets the nearest-target rule allows (HD-RANGED-2..6)
+    engaged: bool
+    note: str  #: why it may not be shot, or ""
+
+
+@dataclass(frozen=True)
+class SightPicture:
+    shooter: str
+    weapon: str  #: the ranged weapon the bands are for ("" when none)
+    weapon_range: float
+    sights: tuple[Sight, ...]
+    legal: tuple[str, ...]
+    shooting: str  #: why the unit cannot shoot now, or ""
+
+
+def ranged_weapon(u: Unit) -> Weapon | None:
+    for kind in ("ranged", "explosion"):
+        ws = u.weapons_of(kind)
+        if ws:
+            return ws[0]
+    return None
+
+
+def sight_picture(system: Helldorado, st: HDState, unit_id: str) -> SightPicture:
+    u = st.unit(unit_id)
+    table = system.table_of(st)
+    cfg = st.cfg
+    w = ranged_weapon(u)
+    legal: tuple[str, ...] = ()
+    why = ""
+    if u.shs is None and w is not None:
+        why = f"{u.name} has no SHS (HD-RANGED-16)"
+    elif w is not None and system.engaged(st, u):
+        why = f"{u.name} is engaged and cannot shoot (HD-HOUSE-8)"
+    if w is not None and w.kind == "ranged":
+        legal = system.shot_targets(st, u, w).ids
+    sights = []
+    eye = u.base.eye
+    for e in sorted(st.alive(st.other_side(u.side)), key=lambda e: edge_distance(u.base, e.base)):
+        d = edge_distance(u.base, e.base)
+        seen = table.sees(u.base, e.base)
+        band, diff = "", None
+        if w is not None:
+            b = range_band(d, w.range, long_band_open=cfg.long_band_open)
+            band, diff = b.name, b.difficulty
+        cov = table.cover(eye, e.base, cfg.cover_radius)
+        in_cover = cov.in_cover(cfg.cover_threshold)
+        engaged = system.engaged(st, e)
+        ok = e.id in legal
+        note = ""
+        if not seen:
+            note = "out of sight (HD-RANGED-8)"
+        elif w is not None and w.kind == "ranged" and not ok and not why:
+            if diff is None:
+                note = "beyond 4 x Range (HD-RANGED-15)"
+            else:
+                nearer = ", ".join(st.unit(i).name for i in legal) or "none"
+                note = f"not the nearest valid target: {nearer} (HD-RANGED-2)"
+        sights.append(Sight(e.id, seen, d, band, diff, cov.near_hidden_fraction, in_cover, ok,
+                            engaged, note))
+    return SightPicture(u.id, w.id if w else "", w.range if w else 0.0, tuple(sights), legal, why)
+
+
+def sight_lines(pic: SightPicture, st: HDState) -> list[str]:
+    """The Targets tab, in words."""
+    u = st.unit(pic.shooter)
+    out = [f"{u.name} — {pic.weapon or 'no ranged weapon'}"
+           + (f", Range {pic.weapon_range:g} f" if pic.weapon else "")]
+    if pic.shooting:
+        out.append(pic.shooting)
+    for s in pic.sights:
+        e = st.unit(s.unit)
+        head = f"{e.name}: {s.distance:.2f} f"
+        if s.band:
+            head += f", {BAND_NAMES.get(s.band, s.band)} ({s.difficulty or '-'}), DEF {e.defence}"
+        out.append(head)
+        tail = [f"cover {s.hidden * 100:.0f}%" + (" — in cover" if s.in_cover else "")]
+        tail.append("seen" if s.seen else "not seen")
+        if s.engaged:
+            tail.append("engaged")
+        if s.legal:
+            tail.append("LEGAL TARGET")
+        out.append("   " + ", ".join(tail))
+        if s.note:
+            out.append("   " + s.note)
+    return out
+
+
+@dataclass(frozen=True)
+class TemplatePicture:
+    """A cone or an explosion being placed: its outline and who it catches."""
+
+    kind: str  #: "cloud", "impact" or "explosion"
+    polygon: list[tuple[float, float]]  #: fathoms
+    caught: tuple[str, ...]
+    saved: tuple[str, ...]
+    words: str
+    ok: bool = True
+
+
+def template_picture(system: Helldorado, st: HDState, unit_id: str, weapon_id: str,
+                     angle: float = 0.0, point: tuple[float, float] = (0.0, 0.0)
+                     ) -> TemplatePicture:
+    u = st.unit(unit_id)
+    w = u.weapon(weapon_id)
+    assert w is not None
+    cfg = st.cfg
+    table = system.table_of(st)
+    names = {x.id: x.name for x in st.units}
+    if w.kind == "explosion":
+        x, y = point
+        z = table.standing_level(x, y)
+        d = distance_to_point(u.base, (x, y))
+        band = range_band(d, w.range, long_band_open=cfg.long_band_open)
+        clear = table.point_clear(u.base.eye, (x, y, z))
+        res = explosion((x, y, z), [o.base for o in st.alive()], radius=w.radius, surface_z=z,
+                        sees=lambda p, b: table.point_sees(p, b),
+                        inclusive=cfg.template_inclusive, eps=cfg.eps)
+        poly = [(x + w.radius * math.cos(a * math.pi / 24), y + w.radius * math.sin(a * math.pi / 24))
+                for a in range(48)]
+        words = (f"{w.name}: {d:.2f} f, {BAND_NAMES.get(band.name, band.name)} — needs "
+                 f"{band.difficulty or '-'}; radius {w.radius:g} f; "
+                 + ("clear line of fire" if clear else "NO clear line of fire (HD-EXPL-1)"))
+        return TemplatePicture("explosion", poly, res.caught, res.saved,
+                               words + _caught_words(res.caught, res.saved, names),
+                               clear and band.shootable)
+    others = [o.base for o in st.alive() if o.id != u.id]
+    dx, dy = direction(angle)
+    poly_geom = cone_polygon(u.base, (dx, dy), cfg.cone_length, cfg.cone_width, cfg.cone_near_width)
+    poly = [(float(px), float(py)) for px, py in poly_geom.exterior.coords]
+    if w.kind == "cloud":
+        res = cloud_blast(u.base, (dx, dy), others, length=cfg.cone_length, far_width=cfg.cone_width,
+                          near_width=cfg.cone_near_width, inclusive=cfg.template_inclusive, eps=cfg.eps)
+        saved: tuple[str, ...] = ()
+    else:
+        res = impact_blast(u.base, (dx, dy), others, length=cfg.cone_length,
+                           far_width=cfg.cone_width, near_width=cfg.cone_near_width,
+                           sees=lambda p, b: table.point_sees(p, b),
+                           inclusive=cfg.template_inclusive, eps=cfg.eps)
+        saved = tuple(res.saved)
+    words = (f"{w.name} ({w.kind}-blast {w.difficulty}/{w.power}) at {angle % 360:.0f}°: "
+             f"cone {cfg.cone_length:g} × {cfg.cone_width:g} f")
+    return TemplatePicture(w.kind, poly, tuple(res.caught), saved,
+                           words + _caught_words(tuple(res.caught), saved, names))
+
+
+def _caught_words(caught: tuple[str, ...], saved: tuple[str, ...], names: dict[str, str]) -> str:
+    text = "; caught: " + (", ".join(names.get(i, i) for i in caught) or "nobody")
+    if saved:
+        text += "; saved by cover: " + ", ".join(names.get(i, i) for i in saved)
+    return text
+
+
+# ---------------------------------------------------------------------- drawing
+
+
+def _pt(cam: Camera, k: float, x: float, y: float) -> tuple[int, int]:
+    sx, sy = cam.world_to_screen(x * k, y * k)
+    return round(sx), round(sy)
+
+
+def draw_sight(surface: pygame.Surface, cam: Camera, texts: Texts, st: HDState,
+               pic: SightPicture, part: str = "all") -> None:
+    """``part``: "lines" (under the bases), "labels" (over them) or "all"."""
+    k = st.cfg.fathom_mm
+    u = st.unit(pic.shooter)
+    centre = _pt(cam, k, u.x, u.y)
+    scale = cam.zoom * k
+    placed: list[pygame.Rect] = []
+    if pic.weapon_range > 0:  # the range bands as rings, edge distance from the base
+        for n, (label, diff) in enumerate((("point blank", 3), ("short", 4), ("medium", 5)), 1):
+            r = round((u.radius + n * pic.weapon_range) * scale)
+            if r > 4000:
+                break
+            if part != "labels":
+                pygame.draw.circle(surface, RING, centre, r, 1)
+            tag = texts.render(f"{label} {diff} to {n * pic.weapon_range:g} f", SMALL_PX, RING)
+            box = tag.get_rect(midtop=(centre[0], centre[1] + r + 2))
+            placed.append(box)
+            if part != "lines":
+                pygame.draw.rect(surface, (0x14, 0x14, 0x18), box.inflate(4, 0), border_radius=3)
+                surface.blit(tag, box)
+    for s in pic.sights:
+        e = st.unit(s.unit)
+        end = _pt(cam, k, e.x, e.y)
+        colour = (LEGAL if s.legal else SEEN) if s.seen else BLOCKED
+        if part != "labels":
+            if s.seen:
+                pygame.draw.line(surface, (0, 0, 0), centre, end, 4)
+                pygame.draw.line(surface, colour, centre, end, 2)
+            else:
+                _dashed(surface, colour, centre, end)
+        if part == "lines":
+            continue
+        words = f"{s.distance:.1f} f"
+        if s.band:
+            words += f" {BAND_NAMES.get(s.band, s.band)} {s.difficulty or '-'}"
+        words += f" | cover {s.hidden * 100:.0f}%"
+        if s.legal:
+            words += " | TARGET"
+        elif not s.seen:
+            words += " | unseen"
+        tag = texts.render(words, SMALL_PX, colour)
+        box = tag.get_rect(midtop=(end[0], end[1] + max(9, round(e.radius * scale)) + 4))
+        while any(box.colliderect(p) for p in placed):
+            box.y += box.height + 2
+        placed.append(box)
+        pygame.draw.rect(surface, (0x14, 0x14, 0x18), box.inflate(6, 2), border_radius=4)
+        surface.blit(tag, box)
+
+
+def _dashed(surface: pygame.Surface, colour: RGB, a: tuple[int, int], b: tuple[int, int],
+            dash: int = 8) -> None:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    n = max(1, int(length // dash))
+    for i in range(0, n, 2):
+        t0, t1 = i / n, min(1.0, (i + 1) / n)
+        p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(surface, colour, p0, p1, 1)
+
+
+def draw_template(surface: pygame.Surface, cam: Camera, st: HDState, pic: TemplatePicture) -> None:
+    k = st.cfg.fathom_mm
+    pts = [_pt(cam, k, x, y) for x, y in pic.polygon]
+    if len(pts) < 3:
+        return
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    x0, y0 = min(xs), min(ys)
+    w, h = max(xs) - x0 + 1, max(ys) - y0 + 1
+    if w > 0 and h > 0 and w * h < 16_000_000:
+        layer = pygame.Surface((w, h), pygame.SRCALPHA)
+        fill = (0xE8, 0x6A, 0x30, 90) if pic.ok else (0x90, 0x90, 0x90, 70)
+        pygame.draw.polygon(layer, fill, [(x - x0, y - y0) for x, y in pts])
+        surface.blit(layer, (x0, y0))
+    pygame.draw.polygon(surface, RING if pic.ok else BLOCKED, pts, 2)
+    for uid in pic.caught:
+        u = st.unit(uid)
+        pygame.draw.circle(surface, BLOCKED, _pt(cam, k, u.x, u.y),
+                           round(u.radius * cam.zoom * k) + 5, 3)
+    for uid in pic.saved:
+        u = st.unit(uid)
+        pygame.draw.circle(surface, LEGAL, _pt(cam, k, u.x, u.y),
+                           round(u.radius * cam.zoom * k) + 5, 2)

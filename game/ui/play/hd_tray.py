@@ -1,0 +1,192 @@
+"""The Helldorado dice tray: the attack sequence of the last command that rolled, as rows of dice
+(hits ringed in gold, re-rolled dice ringed in blue with what they showed before), with the
+active unit's movement left beside it. ``hd_rows`` reads the rows from events (plain data)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.engine import Event, Match
+from game.rules.helldorado.state import HDState
+from game.ui.colours import RGB
+from game.ui.play.dice_tray import draw_die
+from game.ui.play.hd_session import HDNames
+from game.ui.play.widgets import (
+    ACCENT,
+    BIG_PX,
+    DIM,
+    PANEL_BG,
+    PANEL_LINE,
+    SMALL_PX,
+    TEXT,
+    Texts,
+    ellipsize,
+)
+
+DIE = 24
+ROW_H = 31
+INFO_W = 130
+REROLLED: RGB = (0x56, 0xB4, 0xE9)
+
+
+@dataclass(frozen=True)
+class HDRow:
+    label: str
+    faces: tuple[int, ...] = ()
+    hits: tuple[int, ...] = ()  #: indices ringed in gold
+    rerolled: tuple[int, ...] = ()  #: indices ringed in blue
+    before: tuple[int, ...] = ()  #: the faces before the re-roll (drawn small)
+    side: str = ""
+    result: str = ""
+
+
+def _ints(v: object) -> tuple[int, ...]:
+    return tuple(int(x) for x in v) if isinstance(v, tuple | list) else ()
+
+
+def hd_rows(events: Sequence[Event], state: HDState, names: HDNames) -> list[HDRow]:
+    rows: list[HDRow] = []
+    need: dict[str, int] = {}
+
+    def side(uid: str) -> str:
+        return state.unit(uid).side if state.has_unit(uid) else ""
+
+    for e in events:
+        d = e.data
+        if e.kind == "hd.roll":
+            faces = _ints(d.get("faces"))
+            diff = int(d.get("diff", 7))
+            need[e.actor] = diff
+            auto = int(d.get("auto", 0))
+            extra = f", {d.get('rerolls', 0)} re-roll(s)" + (f", +{auto} auto" if auto else "")
+            rows.append(HDRow(f"{names.of(e.actor)} {len(faces)}d need {diff}+", faces,
+                              tuple(i for i, f in enumerate(faces) if f >= diff), side=side(e.actor),
+                              result=f"{d.get('hits', 0)} hit(s){extra}"))
+        elif e.kind == "hd.reroll":
+            idx = _ints(d.get("indices"))
+            faces = _ints(d.get("faces"))
+            diff = need.get(e.actor, 7)
+            if not idx:
+                rows.append(HDRow(f"{names.of(e.actor)} keeps the dice", side=side(e.actor),
+                                  result=f"{d.get('unused', 0)} re-roll(s) unused"))
+                continue
+            rows.append(HDRow(f"{names.of(e.actor)} re-rolls", faces,
+                              tuple(i for i, f in enumerate(faces) if f >= diff), idx,
+                              _ints(d.get("before")), side(e.actor),
+                              f"{d.get('hits', 0)} hit(s); {d.get('unused', 0)} unused"))
+        elif e.kind == "hd.blast_roll":
+            faces = _ints(d.get("faces"))
+            diff = int(d.get("difficulty", 7))
+            rows.append(HDRow(f"vs {names.of(str(d.get('unit', '')))} need {diff}+", faces,
+                              tuple(i for i, f in enumerate(faces) if f >= diff),
+                              side=side(str(d.get("unit", ""))),
+                              result=f"{d.get('hits', 0)} × {d.get('power', 0)}"))
+        elif e.kind == "hd.parity":
+            verdict = (f"strays onto {names.of(str(d.get('victim', '')))}" if d.get("stray")
+                       else "hits its target")
+            rows.append(HDRow(f"odd {d.get('odd')} / even {d.get('even')}", result=verdict))
+        elif e.kind == "hd.redirect":
+            rows.append(HDRow(f"{names.of(str(d.get('unit', '')))} in a fight",
+                              (int(d.get("die", 1)),), result=(
+                                  f"hits go to {names.of(str(d.get('victim', '')))}"
+                                  if d.get("moved") else "hits stay")))
+        elif e.kind in ("hd.damage", "hd.blast_damage"):
+            who = str(d.get("target", d.get("unit", "")))
+            rows.append(HDRow(f"{names.of(who)}", side=side(who), result=f"−{d.get('loss', 0)} LP"))
+    return rows
+
+
+def last_rolls(match: Match, names: HDNames) -> tuple[str, list[HDRow]]:
+    for step in reversed(match.steps):
+        if step.rolled:
+            rows = hd_rows(step.events, step.before, names)
+            if any(r.faces for r in rows):
+                return names.command(step.command, step.before), rows
+    st: HDState = match.state
+    if st.first_roll:
+        a, b = st.first_roll[-1]
+        return "Who starts (HD-HOUSE-2)", [
+            HDRow(names.side(st.sides[0]), (a,), (0,) if a > b else (), side=st.sides[0]),
+            HDRow(names.side(st.sides[1]), (b,), (0,) if b > a else (), side=st.sides[1],
+                  result=f"{names.side(st.first)} start")]
+    return "", []
+
+
+class HDTray:
+    def __init__(self, texts: Texts) -> None:
+        self.texts = texts
+        self._key: object = None
+        self._pic: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, key: object, title: str,
+             rows: Sequence[HDRow], info: tuple[str, str] | None, colours: dict[str, RGB]) -> None:
+        full = (key, rect.size)
+        if full != self._key or self._pic is None:
+            self._key = full
+            self._pic = self._render(rect.size, title, rows, info, colours)
+        surface.blit(self._pic, rect)
+
+    def _render(self, size: tuple[int, int], title: str, rows: Sequence[HDRow],
+                info: tuple[str, str] | None, colours: dict[str, RGB]) -> pygame.Surface:
+        t = self.texts
+        pic = pygame.Surface(size)
+        pic.fill(PANEL_BG)
+        w, h = size
+        pygame.draw.line(pic, PANEL_LINE, (0, 0), (w, 0))
+        pygame.draw.line(pic, PANEL_LINE, (INFO_W, 6), (INFO_W, h - 6))
+        if info is not None:
+            name, value = info
+            pic.blit(t.render("MOVE LEFT", SMALL_PX, DIM), (10, 6))
+            pic.blit(t.render(value, BIG_PX, ACCENT), (10, 28))
+            pic.blit(t.render(ellipsize(t, name, INFO_W - 16, SMALL_PX), SMALL_PX, TEXT), (10, h - 26))
+        else:
+            pic.blit(t.render("no one active", SMALL_PX, DIM), (10, 6))
+        x0 = INFO_W + 12
+        pic.blit(t.render(ellipsize(t, f"Last roll: {title}" if title else "No dice rolled yet.",
+                                    w - x0 - 8, SMALL_PX), SMALL_PX, DIM), (x0, 4))
+        x, y = x0, 26
+        for row in rows:
+            need = self._width(row)
+            if x > x0 and x + need > w - 8:
+                x, y = x0, y + ROW_H
+            if y + DIE > h:
+                break
+            x = self._row(pic, row, x, y, colours) + 16
+        return pic
+
+    def _width(self, row: HDRow) -> int:
+        t = self.texts
+        return (t.width(row.label, SMALL_PX) + 8 + len(row.faces) * (DIE + 6)
+                + t.width(row.result, SMALL_PX) + 12
+                + (t.width(self._before(row), SMALL_PX) + 6 if row.before else 0))
+
+    @staticmethod
+    def _before(row: HDRow) -> str:
+        return "was " + ",".join(str(row.before[i]) for i in row.rerolled if i < len(row.before))
+
+    def _row(self, pic: pygame.Surface, row: HDRow, x: int, y: int, colours: dict[str, RGB]) -> int:
+        t = self.texts
+        if row.side in colours:
+            pygame.draw.rect(pic, colours[row.side], (x, y + 3, 5, DIE - 6))
+            x += 9
+        label = t.render(row.label, SMALL_PX, TEXT)
+        pic.blit(label, (x, y + (DIE - label.get_height()) // 2))
+        x += label.get_width() + 8
+        for i, face in enumerate(row.faces):
+            if i in row.rerolled:
+                pygame.draw.rect(pic, REROLLED, pygame.Rect(x - 4, y - 4, DIE + 8, DIE + 8),
+                                 border_radius=7)
+            draw_die(pic, x, y, face, size=DIE, deciding=i in row.hits)
+            x += DIE + 6
+        if row.before:
+            was = t.render(self._before(row), SMALL_PX, REROLLED)
+            pic.blit(was, (x, y + (DIE - was.get_height()) // 2))
+            x += was.get_width() + 6
+        if row.result:
+            res = t.render(row.result, SMALL_PX, ACCENT if row.faces else TEXT)
+            pic.blit(res, (x + 2, y + (DIE - res.get_height()) // 2))
+            x += res.get_width() + 4
+        return x
