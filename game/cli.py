@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="let the AI play SIDE (repeat for both sides)")
 
     render = sub.add_parser("render", help="draw a map headless to a PNG")
-    render.add_argument("map", type=Path)
+    render.add_argument("map", type=Path, help="a .tmx map, or a saved sandbox scene (.json)")
     render.add_argument("-o", "--output", type=Path, required=True, help="the PNG to write")
     render.add_argument("--size", type=_parse_size, default=(1280, 800), help="WxH, default 1280x800")
     render.add_argument(
@@ -44,6 +44,17 @@ def build_parser() -> argparse.ArgumentParser:
         "or NAME:SIDE:X:Y[:R] items in mm",
     )
     render.add_argument("--terrain", action="store_true", help="outline terrain and show heights")
+    render.add_argument("--overlays", default=None,
+                        help="for a saved sandbox scene (.json): comma list of sight, cover, ruler, "
+                        "blast, cone, move, push, shadow (default: the scene's own)")
+
+    sandbox = sub.add_parser("sandbox", help="the demonstration sandbox on a map")
+    sandbox.add_argument("map", nargs="?", type=Path, default=None, help="a .tmx map")
+    sandbox.add_argument("--scene", type=Path, default=None, help="a saved sandbox scene (.json)")
+    sandbox.add_argument("--size", type=_parse_size, default=(1280, 800), help="window size WxH")
+
+    menu = sub.add_parser("menu", help="the main menu: games, scenarios, sandbox, language")
+    menu.add_argument("--size", type=_parse_size, default=(1280, 800), help="window size WxH")
 
     selfplay = sub.add_parser("selfplay", help="play whole games with the AI on every side")
     selfplay.add_argument("system", help="the rule system, e.g. one_for_all")
@@ -89,6 +100,19 @@ def main(argv: list[str] | None = None) -> int:
         return validate_paths(args.paths, out=sys.stdout, quiet=args.quiet)
     if command == "selfplay":
         return _selfplay(args)
+    if command == "render" and args.map.suffix.lower() == ".json":  # a saved sandbox scene
+        from game.ui.sandbox import render_scene
+
+        overlays = [o for o in args.overlays.split(",") if o] if args.overlays is not None else None
+        return render_scene(args.map, args.output, args.size, overlays)
+    if command == "sandbox":
+        from game.ui.sandbox import sandbox_command
+
+        return sandbox_command(args.map or DEFAULT_MAP, args.size, args.scene)
+    if command == "menu":
+        from game.ui.menu.launch import menu_command
+
+        return menu_command(args.size)
     if command == "render":
         from game.ui.render import render_command
 

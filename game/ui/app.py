@@ -66,6 +66,9 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = ()) -> int
     from game.ui.images import SafeImageLoader
 
     pygame.font.init()
+    from game.i18n import load_language
+
+    load_language()
     pygame.display.set_caption(f"tabletop — loading {map_path.name}")
     loader = SafeImageLoader()
     try:

@@ -6,12 +6,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.colours import RGB, STATUS_BG, STATUS_DIM, STATUS_TEXT, STATUS_WARN
 from game.ui.fonts import Fonts
 
 TEXT_HEIGHT_PX = 17
 PADDING_PX = 5
-HELP = "T terrain · Home fit · wheel zoom · drag pan · Esc quit"
+HELP = N_("T terrain · Home fit · wheel zoom · drag pan · Esc quit")
 SEPARATOR = "  ·  "
 
 
@@ -27,17 +28,18 @@ class StatusInfo:
 
 def status_segments(info: StatusInfo) -> list[tuple[str, RGB]]:
     """The bar's pieces of text, most important first, with their colours."""
-    where = ("x — y — mm" if info.cursor_mm is None
-             else f"x {info.cursor_mm[0]:.0f} y {info.cursor_mm[1]:.0f} mm")
+    where = (_("x — y — mm") if info.cursor_mm is None
+             else _("x {x:.0f} y {y:.0f} mm").format(x=info.cursor_mm[0], y=info.cursor_mm[1]))
     fps = "— FPS" if info.fps is None else f"{info.fps:.0f} FPS"
     parts: list[tuple[str, RGB]] = [(info.title, STATUS_TEXT)]
     if info.system:
         parts.append((info.system, STATUS_DIM))
-    parts += [(where, STATUS_TEXT), (f"zoom {info.zoom_percent:.0f}%", STATUS_TEXT), (fps, STATUS_DIM)]
+    parts += [(where, STATUS_TEXT), (_("zoom {pct:.0f}%").format(pct=info.zoom_percent), STATUS_TEXT), (fps, STATUS_DIM)]
     if info.missing_images:
         n = info.missing_images
-        parts.append((f"{n} image{'s' if n != 1 else ''} missing", STATUS_WARN))
-    parts.append((HELP, STATUS_DIM))
+        text = _("{n} image missing") if n == 1 else _("{n} images missing")
+        parts.append((text.format(n=n), STATUS_WARN))
+    parts.append((_(HELP), STATUS_DIM))
     return parts
 
 

@@ -1,0 +1,153 @@
+"""English and Russian for every string the UI shows: gettext ``.po`` catalogs read at runtime.
+
+The catalogs live in ``locale/<lang>/LC_MESSAGES/tabletop.po`` (msgid = the English text). They are
+read by a tiny parser (no compile step, so the ``.po`` is the only source of truth); ``_(text)``
+returns the text in the current language, the English when a translation is missing. The chosen
+language is remembered in the user's config folder (``$XDG_CONFIG_HOME/tabletop/config.json``).
+Plain Python: safe to import anywhere.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+DOMAIN = "tabletop"
+LANGUAGES = ("en", "ru")
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+DEFAULT_LANGUAGE = "en"
+CONFIG_ENV = "TABLETOP_CONFIG_DIR"
+
+_catalogs: dict[str, dict[str, str]] = {}
+_current = DEFAULT_LANGUAGE
+
+
+def catalog_path(lang: str, locale_dir: Path = LOCALE_DIR) -> Path:
+    return locale_dir / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a ``.po`` file (plain entries; the header entry ``""`` is left out)."""
+    out: dict[str, str] = {}
+    key: str | None = None
+    msgid: list[str] = []
+    msgstr: list[str] = []
+
+    def flush() -> None:
+        if msgid or msgstr:
+            mid = "".join(msgid)
+            if mid:
+                out[mid] = "".join(msgstr)
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("msgid "):
+            flush()
+            msgid, msgstr = [], []
+            key = "id"
+            line = line[6:]
+        elif line.startswith("msgstr "):
+            key = "str"
+            line = line[7:]
+        if line.startswith('"') and key is not None:
+            value = ast.literal_eval(line)
+            (msgid if key == "id" else msgstr).append(value)
+    flush()
+    return out
+
+
+def catalog(lang: str) -> dict[str, str]:
+    if lang not in _catalogs:
+        path = catalog_path(lang)
+        _catalogs[lang] = parse_po(path.read_text(encoding="utf-8")) if path.exists() else {}
+    return _catalogs[lang]
+
+
+def set_language(lang: str) -> None:
+    global _current
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {LANGUAGES}")
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def _(text: str) -> str:
+    """``text`` (its English msgid) in the current language."""
+    return catalog(_current).get(text) or text
+
+
+def N_(text: str) -> str:  # noqa: N802 - the gettext name for "mark, translate later"
+    """Marks a constant for the catalogs; ``_()`` translates it where it is shown."""
+    return text
+
+
+def extract_messages(paths: list[Path]) -> dict[str, list[str]]:
+    """Every literal given to ``_()`` or ``N_()`` in the Python files ``paths``: msgid -> where."""
+    import ast as _ast
+
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        tree = _ast.parse(Path(path).read_text(encoding="utf-8"))
+        for node in _ast.walk(tree):
+            if (isinstance(node, _ast.Call) and isinstance(node.func, _ast.Name)
+                    and node.func.id in ("_", "N_") and node.args
+                    and isinstance(node.args[0], _ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                found.setdefault(node.args[0].value, []).append(f"{path}:{node.lineno}")
+    return found
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``{name}`` fields of a format string, sorted (for the catalog test)."""
+    return sorted(re.findall(r"\{([a-zA-Z_0-9]*)(?:[:!][^}]*)?\}", text))
+
+
+# ------------------------------------------------------------------ remembered choice
+def config_dir(environ: Mapping[str, str] | None = None) -> Path:
+    env = os.environ if environ is None else environ
+    if env.get(CONFIG_ENV):
+        return Path(env[CONFIG_ENV])
+    if env.get("APPDATA"):
+        return Path(env["APPDATA"]) / "tabletop"
+    base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME", "~")).expanduser() / ".config")
+    return Path(base) / "tabletop"
+
+
+def load_language(environ: Mapping[str, str] | None = None) -> str:
+    """The remembered language (and make it current); the default when none is stored."""
+    try:
+        data = json.loads((config_dir(environ) / "config.json").read_text(encoding="utf-8"))
+        lang = str(data.get("language", DEFAULT_LANGUAGE))
+    except (OSError, ValueError, AttributeError):
+        lang = DEFAULT_LANGUAGE
+    set_language(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+    return language()
+
+
+def save_language(lang: str, environ: Mapping[str, str] | None = None) -> None:
+    """Make ``lang`` current and remember it between runs (best effort: a read-only home is fine)."""
+    set_language(lang)
+    folder = config_dir(environ)
+    path = folder / "config.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    data["language"] = lang
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError:
+        pass
