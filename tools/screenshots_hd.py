@@ -115,6 +115,19 @@ def template_scene(view: HDPlayView) -> bool:
     return False
 
 
+def explosion_scene(view: HDPlayView) -> bool:
+    """A unit with an explosion weapon, free, with two enemies close together in sight."""
+    st = view.state
+    for u in st.ready(st.turn) if not (st.over or st.activation or st.pending) else ():
+        if not any(w.kind == "explosion" for w in u.weapons) or view.session.system.engaged(st, u):
+            continue
+        enemies = st.alive(st.other_side(u.side))
+        pairs = [(a, b) for a in enemies for b in enemies if a.id < b.id and edge_distance(a.base, b.base) < 2.5]
+        if pairs:
+            return True
+    return False
+
+
 def reroll_scene(view: HDPlayView) -> bool:
     steps = view.session.match.steps
     return bool(steps) and any(e.kind == "hd.reroll" and e.data.get("indices")
@@ -167,6 +180,29 @@ def main(argv: list[str] | None = None) -> int:
             break
     for seed in range(args.seed, args.seed + 12):
         view = fresh(seed, (w, h), saves)
+        if advance(view, explosion_scene):
+            st = view.state
+            u = next(x for x in st.ready(st.turn) if any(w.kind == "explosion" for w in x.weapons)
+                     and not view.session.system.engaged(st, x))
+            weapon = next(x for x in u.weapons if x.kind == "explosion")
+            view.selected = u.id
+            for group in view.session.choices(u.id):
+                for choice in group.choices:
+                    if isinstance(choice.command, Tool) and choice.command.weapon == weapon.id:
+                        view.choose(choice)
+            enemies = st.alive(st.other_side(u.side))
+            a, b = min(((a, b) for a in enemies for b in enemies if a.id < b.id),
+                       key=lambda p: edge_distance(p[0].base, p[1].base))
+            focus_on(view, a.id, 1.4)
+            view.tab = "Targets"
+            point = ((a.x + b.x) / 2, (a.y + b.y) / 2)
+            view.handle_event(_event(pygame.MOUSEMOTION, pos=view.screen_point(point), rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+            shoot(view, surface, args.out / "hd_explosion.png")
+            done += 1
+            break
+    for seed in range(args.seed, args.seed + 12):
+        view = fresh(seed, (w, h), saves)
         if advance(view, reroll_scene):
             view._follow()
             view.tab = "Log"
@@ -177,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             done += 1
             break
     pygame.quit()
-    return 0 if done == 3 else 1
+    return 0 if done == 4 else 1
 
 
 if __name__ == "__main__":
