@@ -35,7 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="let the AI play SIDE (repeat for both sides)")
 
     render = sub.add_parser("render", help="draw a map headless to a PNG")
-    render.add_argument("map", type=Path, help="a .tmx map, or a saved sandbox scene (.json)")
+    render.add_argument("map", type=Path, nargs="?", default=None,
+                        help="a .tmx map, or a saved sandbox scene (.json)")
+    render.add_argument("--scene", type=Path, default=None, help="a saved sandbox scene (.json)")
     render.add_argument("-o", "--output", type=Path, required=True, help="the PNG to write")
     render.add_argument("--size", type=_parse_size, default=(1280, 800), help="WxH, default 1280x800")
     render.add_argument(
@@ -44,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         "or NAME:SIDE:X:Y[:R] items in mm",
     )
     render.add_argument("--terrain", action="store_true", help="outline terrain and show heights")
-    render.add_argument("--overlays", default=None,
+    render.add_argument("--overlays", "--overlay", dest="overlays", default=None,
                         help="for a saved sandbox scene (.json): comma list of sight, cover, ruler, "
                         "blast, cone, move, push, shadow (default: the scene's own)")
 
@@ -100,11 +102,16 @@ def main(argv: list[str] | None = None) -> int:
         return validate_paths(args.paths, out=sys.stdout, quiet=args.quiet)
     if command == "selfplay":
         return _selfplay(args)
-    if command == "render" and args.map.suffix.lower() == ".json":  # a saved sandbox scene
-        from game.ui.sandbox import render_scene
+    if command == "render":
+        scene = args.scene or (args.map if args.map is not None and args.map.suffix.lower() == ".json" else None)
+        if scene is not None:  # a saved sandbox scene
+            from game.ui.sandbox import render_scene
 
-        overlays = [o for o in args.overlays.split(",") if o] if args.overlays is not None else None
-        return render_scene(args.map, args.output, args.size, overlays)
+            overlays = [o for o in args.overlays.split(",") if o] if args.overlays is not None else None
+            return render_scene(scene, args.output, args.size, overlays)
+        if args.map is None:
+            print("tabletop render: give a map (.tmx) or --scene SCENE.json", file=sys.stderr)
+            return 2
     if command == "sandbox":
         from game.ui.sandbox import sandbox_command
 
