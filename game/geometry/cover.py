@@ -23,7 +23,6 @@ from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base
 from game.geometry.sight import (
-    _RIM_GROUPS,
     _UNIT_RECT,
     EPS,
     Frames,
@@ -31,9 +30,9 @@ from game.geometry.sight import (
     _drop_inside,
     _frustum_candidates,
     _inside_keys,
-    _one_piece_hides,
     _rays_any_clear,
     _region_candidates,
+    _rim_dark,
     _rim_visible,
     _sample_uv,
     _segment_candidates,
@@ -205,8 +204,7 @@ def cover_many(index: TerrainIndex, viewer_eye: tuple[float, float, float], targ
         row, piece = row[keep], piece[keep]
         row, piece, hull, area = silhouette_hulls(pieces, sub, row, piece)
         whole = area >= 2.0 - 1e-12
-        rim_dark[rows[_one_piece_hides(pieces, sub, row[whole], piece[whole], eps,
-                                       groups=_RIM_GROUPS)]] = True
+        rim_dark[rows[_rim_dark(pieces, sub, row[whole], piece[whole], eps)]] = True
         solid = pieces.solid[piece]
         is_near = np.isin(rows[row].astype(np.int64) * nsol + solid, near_keys)
         tol = eps / np.maximum(sub.h, eps)

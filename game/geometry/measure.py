@@ -279,7 +279,7 @@ def fight_on_line_of_fire(shooter: Base, target: Base, participants: BaseArray |
         uid = arr.ids[i]
         if uid in (shooter.id, target.id):
             continue
-        if bases is not None and shoots_over(eye, target, bases[i], eps=eps):
+        if eye is not None and bases is not None and shoots_over(eye, target, bases[i], eps=eps):
             continue
         out.append(uid)
     return tuple(out)

@@ -16,6 +16,7 @@ nobody is hidden.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -105,8 +106,12 @@ def cone_polygon(shooter: Base, direction: Sequence[float] | float, length: floa
     hw, hn = far_width / 2.0, near_width / 2.0
     far = [(fx - hw * nx, fy - hw * ny), (fx + hw * nx, fy + hw * ny)]
     if hn > 0.0:
-        return Polygon([(ax - hn * nx, ay - hn * ny), *far, (ax + hn * nx, ay + hn * ny)])
-    return Polygon([(ax, ay), *far])
+        corners = [(ax - hn * nx, ay - hn * ny), *far, (ax + hn * nx, ay + hn * ny)]
+    else:
+        corners = [(ax, ay), *far]
+    poly = Polygon(corners)
+    _remember_convex(poly, corners)
+    return poly
 
 
 def cone_caught(polygon: BaseGeometry, bases: BaseArray | Sequence[Base],
@@ -117,35 +122,150 @@ def cone_caught(polygon: BaseGeometry, bases: BaseArray | Sequence[Base],
     Exact: caught iff the distance from the centre to the polygon is ``≤ r`` (a centre inside
     gives 0), touching included within ``eps`` when ``inclusive`` (``shapely.dwithin``; strict
     ``shapely.distance < r − eps`` otherwise). ``exclude_id`` (the shooter, HD-TMPL-2) is never
-    caught. Works for any polygon; a numpy bounding-box test first keeps the Shapely calls to the
-    bases near the template.
+    caught. Works for any polygon; a numpy bounding-box test first keeps the exact test to the
+    bases near the template. That test is numpy for a convex polygon without holes (the cone: the
+    distance to its nearest edge, 0 inside; ``cone_polygon`` remembers its shape), GEOS otherwise.
     """
-    arr = _as_array(bases)
-    n = len(arr)
+    arr = bases if isinstance(bases, BaseArray) else BaseArray.of(list(bases))
+    n = len(arr.ids)
     mask = np.zeros(n, dtype=bool)
-    if n == 0 or polygon.is_empty:
+    convex = _convex_of(polygon) if n else None
+    if convex is not None:
+        minx, miny, maxx, maxy = convex[3]
+    elif n == 0 or polygon.is_empty:
         return mask
-    minx, miny, maxx, maxy = polygon.bounds
+    else:
+        minx, miny, maxx, maxy = polygon.bounds
     hx, hy = (maxx - minx) * 0.5, (maxy - miny) * 0.5
     # bounding-box prefilter, widened by the largest radius (a superset of the exact test)
-    reach = float(arr.radius.max()) + eps
-    d = _centres(arr) - complex(minx + hx, miny + hy)
+    centres, rmax = _centres_and_max_radius(arr)
+    reach = rmax + eps
+    d = centres - complex(minx + hx, miny + hy)
     near = np.abs(d.real) <= hx + reach
     near &= np.abs(d.imag) <= hy + reach
     idx = near.nonzero()[0]
     if idx.size:
-        points = shapely.points(arr.xy[idx])
         r = arr.radius[idx]
-        if inclusive:
-            hit = idx[shapely.dwithin(polygon, points, r + eps)]
+        if convex is not None:
+            # the distance to a convex polygon, in numpy: 0 inside (on the inner side of every
+            # edge), else the distance to the nearest edge. With w = p - a (from an edge's first
+            # corner) and pe = w conj(e) / |e|^2 (real: position along the edge, 1 at its end;
+            # imag: side, >= 0 inside), the nearest point of the edge is a + t e with t = pe.real
+            # clamped to [0, 1], at the distance |w - t e|.
+            a, e, ce = convex[:3]  # (edges, 1) columns
+            w = centres[idx] - a  # (edges, k)
+            pe = w * ce
+            t = np.minimum(np.maximum(pe.real, 0.0), 1.0)
+            dist = np.minimum.reduce(np.abs(w - t * e))
+            inside = np.minimum.reduce(pe.imag) >= 0.0
+            if inclusive:
+                ok = dist <= r + eps
+                ok |= inside
+            else:
+                ok = dist < r - eps
+                ok |= inside & (r - eps > 0.0)
+            hit = idx[ok]
         else:
-            hit = idx[shapely.distance(polygon, points) < r - eps]
+            points = shapely.points(arr.xy[idx])
+            if inclusive:
+                hit = idx[shapely.dwithin(polygon, points, r + eps)]
+            else:
+                hit = idx[shapely.distance(polygon, points) < r - eps]
         mask[hit] = True
         if exclude_id is not None:
-            for i in hit.tolist():
-                if arr.ids[i] == exclude_id:
+            where = _indices_of(arr)
+            if where is not None:
+                for i in where.get(exclude_id, ()):
                     mask[i] = False
+            else:
+                for i in hit.tolist():
+                    if arr.ids[i] == exclude_id:
+                        mask[i] = False
     return mask
+
+
+_Convex = tuple[np.ndarray, np.ndarray, np.ndarray, tuple[float, float, float, float]]
+#: id(polygon) -> (weakref to it, its convex data): the last few template polygons
+_CONVEX: dict[int, tuple[weakref.ReferenceType[BaseGeometry], _Convex | None]] = {}
+
+
+def _convex_data(corners: Sequence[tuple[float, float]]) -> _Convex | None:
+    """(corners, edges, conj(edge) / |edge|^2, bounds) of a convex polygon given by its corners:
+    complex columns (one row per edge), counter-clockwise; None when the corners make no convex
+    polygon of positive area."""
+    ring = [complex(x, y) for x, y in corners]
+    if len(ring) > 1 and ring[0] == ring[-1]:
+        ring.pop()
+    m = len(ring)
+    if m < 3:
+        return None
+    edges = [ring[(i + 1) % m] - ring[i] for i in range(m)]
+    turns = [(edges[i - 1].conjugate() * edges[i]).imag for i in range(m)]
+    if all(t <= 0.0 for t in turns):  # clockwise: reverse
+        ring.reverse()
+        edges = [ring[(i + 1) % m] - ring[i] for i in range(m)]
+    elif not all(t >= 0.0 for t in turns):
+        return None  # not convex
+    l2 = [e.real * e.real + e.imag * e.imag for e in edges]
+    if min(l2) <= 1e-24 * max(l2) or not math.isfinite(max(l2)) or sum(
+            (ring[i].conjugate() * ring[(i + 1) % m]).imag for i in range(m)) <= 0.0:
+        return None  # (almost) repeated corners or no area: GEOS decides
+    e = np.array(edges)[:, None]
+    xs = [z.real for z in ring]
+    ys = [z.imag for z in ring]
+    return (np.array(ring)[:, None], e, e.conjugate() / (e.real * e.real + e.imag * e.imag),
+            (min(xs), min(ys), max(xs), max(ys)))
+
+
+def _remember_convex(polygon: BaseGeometry, corners: Sequence[tuple[float, float]]) -> _Convex | None:
+    data = _convex_data(corners)
+    if len(_CONVEX) >= 16:
+        _CONVEX.clear()
+    _CONVEX[id(polygon)] = (weakref.ref(polygon), data)
+    return data
+
+
+def _convex_of(polygon: BaseGeometry) -> _Convex | None:
+    """The convex data of a polygon without holes (None for any other geometry), remembered for
+    the polygons ``cone_polygon`` made and the last ones seen."""
+    hit = _CONVEX.get(id(polygon))
+    if hit is not None and hit[0]() is polygon:
+        return hit[1]
+    if not isinstance(polygon, Polygon) or shapely.get_num_interior_rings(polygon):
+        return None
+    return _remember_convex(polygon, shapely.get_coordinates(polygon).tolist())
+
+
+_IDS: list = []  # [weakref to the last array, {id: its indices}]
+
+
+def _indices_of(arr: BaseArray) -> dict[str, list[int]] | None:
+    """The indices of each id in the array, from the second call with the same array on (None
+    before: a one-off array is not worth the table)."""
+    last = _IDS
+    if last and last[0]() is arr:
+        if last[1] is None:
+            where: dict[str, list[int]] = {}
+            for i, ident in enumerate(arr.ids):
+                where.setdefault(ident, []).append(i)
+            last[1] = where
+        return last[1]
+    _IDS[:] = [weakref.ref(arr), None]
+    return None
+
+
+_ARR_DATA: list = []  # [weakref to the last array, its centres (complex), its largest radius]
+
+
+def _centres_and_max_radius(arr: BaseArray) -> tuple[np.ndarray, float]:
+    """``_centres(arr)`` and the largest radius (remembered for the last array; treat arrays
+    as immutable)."""
+    last = _ARR_DATA
+    if last and last[0]() is arr:
+        return last[1], last[2]
+    centres, rmax = _centres(arr), float(arr.radius.max())
+    _ARR_DATA[:] = [weakref.ref(arr), centres, rmax]
+    return centres, rmax
 
 
 # --------------------------------------------------------------------------- results
@@ -215,7 +335,8 @@ def _resolve_sees(sees: Sees | None, index: TerrainIndex | None) -> Sees | None:
 
 def _split_saved(arr: BaseArray, mask: np.ndarray, origin: tuple[float, float, float],
                  sees: Sees | None) -> tuple[list[Base], list[Base]]:
-    caught, saved = [], []
+    caught: list[Base] = []
+    saved: list[Base] = []
     for i in np.flatnonzero(mask):
         b = _base_at(arr, int(i))
         (caught if sees is None or sees(origin, b) else saved).append(b)
