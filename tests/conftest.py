@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,15 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Tests never read or write the user's real folders: the remembered language, saves, autosaves
+# and screenshots all go to one temporary home for the whole run (and the language starts at
+# English whatever the machine remembers).
+_HOME = Path(tempfile.mkdtemp(prefix="tabletop-tests-"))
+for _name, _sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
+                    ("XDG_PICTURES_DIR", "pictures")):
+    os.environ[_name] = str(_HOME / _sub)
+os.environ["TABLETOP_CONFIG_DIR"] = str(_HOME / "config" / "tabletop")
 
 #: The repository checkout (the folder holding ``game/`` and ``tests/``).
 REPO_DIR = Path(__file__).resolve().parents[1]
