@@ -580,8 +580,8 @@ class OneForAll:
         elif kind == "leap_off":
             if how != "standing_on" or fig.z <= 0:
                 raise IllegalCommand("OFA-MG.1", f"{fig.name} does not stand on {solid.id}")
-            if cmd.angle is None:
-                raise IllegalCommand("OFA-MG.1", "leap off which way? give an angle")
+            if cmd.angle is None or not math.isfinite(cmd.angle):
+                raise IllegalCommand("OFA-MG.1", "leap off which way? give an angle in degrees")
             u = _unit(cmd.angle)
             far = LineString([(fig.x, fig.y), (fig.x + u[0] * 1e4, fig.y + u[1] * 1e4)])
             inside = far.intersection(solid.footprint)

@@ -236,3 +236,14 @@ def test_OFA_0_1_explanations_use_the_spec_terms(duo):
     assert "Free Move" in OneForAll().explain(m.events[-1])
     ru = OneForAll().explain(m.events[-1], "ru")
     assert "свободный ход" in ru and "[OFA-2B.4]" in ru
+
+
+def test_OFA_MG_1_a_leap_needs_a_real_direction(tmp_path):
+    """Found by the command fuzzer: a NaN or infinite angle is refused, not a crash."""
+    path = write_scene(tmp_path, [("Athos", M, "athos", 200, 300), ("Guard", C, "guard", 500, 500)],
+                       [Piece(1, 150, 250, 100, 100, 18, kind="table", flags={"surface": True})], name="l.tmx")
+    m = start(path, [])
+    m.submit(Activate("athos"))
+    for angle in (float("nan"), float("inf")):
+        with pytest.raises(IllegalCommand, match="OFA-MG.1"):
+            m.submit(Act("athos", "leap_off", "1", angle=angle))
