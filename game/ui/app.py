@@ -127,7 +127,27 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
         print(f"{map_path}: warning: no side {', '.join(map(repr, unknown))} for the AI; "
               f"the sides are {', '.join(sides)}", file=sys.stderr)
     session = PlaySession(match, board, ai_sides=[s for s in ai if s in sides])
-    return OFAPlayView(session, board, _screen().get_size(), image_loader=loader, save_dir=saves)
+    view = OFAPlayView(session, board, _screen().get_size(), image_loader=loader, save_dir=saves)
+    resumable = autosaved_commands(match.autosave_path)
+    if resumable:
+        from game.ui.play.menus import open_resume_card
+
+        open_resume_card(view, resumable)
+    return view
+
+
+def autosaved_commands(path: Path | None) -> int:
+    """How many commands an unfinished autosaved game holds (0: nothing worth offering)."""
+    if path is None or not path.is_file():
+        return 0
+    from game.rules.engine import SaveError, saves
+
+    try:
+        doc = saves.read(path)
+    except SaveError:
+        return 0
+    commands = doc.get("commands")
+    return len(commands) if isinstance(commands, list) else 0
 
 
 #: rule systems whose play screen is built by a factory ``f(map, size, ai_sides=, image_loader=)``

@@ -537,3 +537,27 @@ def test_the_menu_sets_the_ai_the_handover_and_the_log_language(tavern: Board,
     frame(view)
     assert list((saves.parent / "pictures").glob("tabletop-*.png"))
     assert isinstance(menus.card_action(view, "quit"), Quit)
+
+
+def test_after_a_crash_the_next_start_offers_to_resume_the_autosave(tavern: Board, saves: Path) -> None:
+    """Issue 10, crash safety: a game killed after some commands is offered back at the next start."""
+    from game.rules.one_for_all.commands import Activate, Move
+    from game.ui.app import _play_view, autosaved_commands
+    from game.ui.play import menus
+
+    first = _play_view(TAVERN, tavern, lambda *a, **k: None, [])
+    assert isinstance(first, OFAPlayView) and first.card_kind != "resume"  # nothing to resume yet
+    match = first.session.match
+    side = match.current_player()
+    fig = next(f for f in match.state.figures if f.side == side)
+    match.submit(Activate(fig.id))
+    match.submit(Move(fig.id, 270.0, 20.0))  # the autosave now holds two commands; then "killed"
+    assert autosaved_commands(match.autosave_path) == 2
+    digest = match.digest()
+
+    again = _play_view(TAVERN, tavern, lambda *a, **k: None, [])
+    assert isinstance(again, OFAPlayView) and again.card_kind == "resume"
+    assert again.session.match.autosave_path == match.autosave_path
+    assert autosaved_commands(match.autosave_path) == 2  # the offer itself overwrote nothing
+    menus.card_action(again, "autosave")
+    assert again.session.match.digest() == digest

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from game.ui.colours import NO_SIDE
 from game.ui.play import user_dirs
 from game.ui.play.end_screen import end_card
+from game.ui.play.card import Card, CardItem
 from game.ui.play.game_menu import help_card, menu_card
 from game.ui.view import Quit, ViewAction
 
@@ -39,6 +40,17 @@ def open_menu_card(view: OFAPlayView) -> None:
         has_autosave=auto is not None and auto.is_file(), ai_label=ai_label(view),
         handover=view.handover_on, lang=view.session.lang)
     view.card_kind = "menu"
+
+
+def open_resume_card(view: OFAPlayView, commands: int) -> None:
+    """After a crash (or any exit), offer to go on from the autosave; the new game only
+    overwrites it with its first command."""
+    view.card = Card(view.texts, "Resume the last game?",
+                     [f"The autosave holds a game of {commands} command(s) on this map.",
+                      "Resume it, or start afresh (the autosave is replaced at your first move)."],
+                     [CardItem("autosave", "Resume the autosaved game"),
+                      CardItem("close", "Start afresh")])
+    view.card_kind = "resume"
 
 
 def card_action(view: OFAPlayView, key: str) -> ViewAction | None:
