@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from game.ui.colours import NO_SIDE
 from game.ui.play import user_dirs
-from game.ui.play.end_screen import end_card
 from game.ui.play.card import Card, CardItem
+from game.ui.play.end_screen import end_card
 from game.ui.play.game_menu import help_card, menu_card
 from game.ui.view import Quit, ViewAction
 
