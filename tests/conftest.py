@@ -40,3 +40,19 @@ def shared_path() -> Path:
 def shared_dir() -> Path:
     """The ``shared`` folder beside the checkout; the test is skipped when it is absent."""
     return shared_path()
+
+
+@pytest.fixture(autouse=True)
+def _english_and_nothing_remembered():
+    """Each test starts in English with no remembered language: a test (or a fuzzed key press)
+    that switches to Russian must not change the next test's screen."""
+    import shutil
+
+    from game import i18n
+
+    config = Path(os.environ["TABLETOP_CONFIG_DIR"])
+    shutil.rmtree(config, ignore_errors=True)
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    yield
+    shutil.rmtree(config, ignore_errors=True)
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
