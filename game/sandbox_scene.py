@@ -166,14 +166,14 @@ def scene_from_json(data: Any) -> Scene:
     if isinstance(blast, dict):
         blast = [blast.get("x"), blast.get("y"), blast.get("radius", 3 * FATHOM_MM)]
     defaults = Scene(map="")
-    scalars = {}
+    scalars: dict[str, Any] = {}
     for key in ("weapon_range", "cone_angle", "cone_length", "cone_width", "move_angle",
                 "move_length", "shadow_radius", "cover_radius"):
         scalars[key] = _num(data.get(key, getattr(defaults, key)), key)
     for key in ("weapon_range", "cone_length", "shadow_radius", "cover_radius"):
         if scalars[key] <= 0:
             raise SceneError(f"{key} must be positive")
-    scalars["weapon"] = str(data.get("weapon", ""))  # type: ignore[assignment]
+    scalars["weapon"] = str(data.get("weapon", ""))
     selected = data.get("selected")
     target = data.get("target")
     return Scene(

@@ -568,7 +568,7 @@ def rank_command(system: Helldorado, state: HDState, command: Any) -> float:
         from game.rules.helldorado.game import direction
 
         ux, uy = direction(command.angle)
-        ex, ey = u.x + ux * command.length, u.y + uy * command.length
+        end_x, end_y = u.x + ux * command.length, u.y + uy * command.length
         shooter = [w for w in u.weapons if w.kind == "ranged"] if u.shs is not None else []
         if shooter and plan.has_target(u, shooter[0]):
             w = shooter[0]
@@ -576,10 +576,10 @@ def rank_command(system: Helldorado, state: HDState, command: Any) -> float:
             if not enemies:
                 return 0.0
             now = max(plan.shot_value(u, w, e) for e in enemies)
-            then = max(plan.shot_value(u, w, e, at=(ex, ey)) for e in enemies)
+            then = max(plan.shot_value(u, w, e, at=(end_x, end_y)) for e in enemies)
             return 5.0 + then - 0.05 if then > now + 0.05 else 0.2
         now = plan.distance(u, u.x, u.y)
-        then = plan.distance(u, ex, ey)
+        then = plan.distance(u, end_x, end_y)
         if math.isinf(now) or math.isinf(then):
             return 0.3 if math.isinf(now) else 0.05
         return 1.0 + 3.0 * (now - then) / max(u.mov, 1.0)

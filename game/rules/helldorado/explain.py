@@ -74,7 +74,7 @@ _TEXT: dict[str, dict[str, str]] = {
                       "ru": "{side}: приказ Vae Victis для {actor}: +1 автоматическое повреждение"},
 }
 
-_WORDS = {
+_WORDS: dict[str, dict[str, Any]] = {
     "en": {"stray": "the shot strays onto {victim}", "true": "the shot hits its target",
            "moved": "the hits go to {victim}", "stays": "the hits land normally",
            "draw": "a draw", "won": "{w} win", "none": "nobody", "saved": "; saved by cover: {s}",

@@ -129,7 +129,8 @@ class MenuView:
             k = (same.index(c.scenario) + step) % len(same)
             self.choice = replace(c, scenario=same[k])
         elif action in ("load", "ai", "teaching"):
-            self.choice = replace(c, **{action: not getattr(c, action)})
+            flags: dict[str, Any] = {action: not getattr(c, action)}
+            self.choice = replace(c, **flags)
         elif action == "start":
             return self._launch(c)
         elif action == "sandbox":

@@ -93,7 +93,8 @@ def menu_command(size: tuple[int, int] = (1280, 800), maps_dir: Path = MAPS_DIR,
         pygame.display.set_caption("tabletop")
 
         def screen() -> tuple[int, int]:
-            return pygame.display.get_surface().get_size()
+            surface = pygame.display.get_surface()
+            return surface.get_size() if surface is not None else (1280, 800)
 
         menu = make_menu_view(maps_dir, screen(),
                               start=lambda c: start_view(c, screen()),

@@ -97,6 +97,13 @@ def render_scene(scene_path: Path, out: Path, size: tuple[int, int] = DEFAULT_SI
         pygame.quit()
 
 
+def _window_size() -> tuple[int, int]:
+    import pygame
+
+    surface = pygame.display.get_surface()
+    return surface.get_size() if surface is not None else DEFAULT_SIZE
+
+
 def sandbox_command(map_path: Path, size: tuple[int, int] = DEFAULT_SIZE,
                     scene_path: Path | None = None, max_frames: int | None = None) -> int:
     """``tabletop sandbox MAP [--scene S]``: 0 closed, 2 bad map or scene, 3 without a display."""
@@ -125,7 +132,7 @@ def sandbox_command(map_path: Path, size: tuple[int, int] = DEFAULT_SIZE,
         pygame.font.init()
         load_language()
         try:
-            view = make_sandbox_view(map_path, pygame.display.get_surface().get_size(),
+            view = make_sandbox_view(map_path, _window_size(),
                                      scene_path=scene_path)
         except (MapError, SceneError) as exc:
             print(str(exc), file=sys.stderr)
