@@ -181,3 +181,19 @@ def test_a_failed_autosave_keeps_the_command_and_says_why(tmp_path):
     m.submit(Roll("a"))
     assert m.state.pot == 4 and len(m.steps) == 1
     assert "autosave.json" in m.autosave_error
+
+
+def test_grouped_history_takes_back_and_redoes_whole_gestures():
+    from game.rules.engine.history import GroupedHistory
+
+    m = _match([4, 5, 6])
+    history = GroupedHistory(m)
+    start = m.digest()
+    history.submit([Roll("a"), Roll("a")])
+    after = m.digest()
+    assert history.undo() == "" and m.digest() == start  # both rolls at once
+    history.redo()
+    assert m.digest() == after
+    with pytest.raises(IllegalCommand):
+        history.submit([Roll("a"), Roll("b")])  # the second is refused: the first is taken back
+    assert m.digest() == after

@@ -16,6 +16,7 @@ from typing import Any
 from game.core.dice import SeededDice
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
+from game.rules.engine.history import GroupedHistory
 from game.rules.engine.selfplay import greedy_policy
 from game.rules.helldorado.commands import (
     Activate,
@@ -156,8 +157,7 @@ class HDSession:
         self.ai_sides: set[str] = {s for s in ai_sides if s in match.state.sides}
         self.lang = lang
         self._rng = random.Random(ai_seed)
-        self._groups: list[int] = [1] * len(match.steps)
-        self._redo_groups: list[int] = []
+        self.history = GroupedHistory(match)
         self._legal: tuple[HDState, list[Any]] | None = None
         self._log: tuple[tuple[int, str], list[LogEntry]] | None = None
         self.revision = 0
@@ -283,56 +283,38 @@ class HDSession:
                     self.system.apply(scratch, commands[-1], SeededDice(0))
             except IllegalCommand as exc:
                 return Submitted(False, before=before, reason=f"{exc.rule_id}: {exc.reason}")
-        events: list[Event] = []
-        done = 0
         try:
-            for command in commands:
-                events += self.match.submit(command)
-                done += 1
-        except IllegalCommand as exc:
-            for _ in range(done):
-                self.match.undo()
+            events = self.history.submit(commands)
+        except IllegalCommand as exc:  # the real dice made a later command illegal
             self._changed()
             return Submitted(False, before=before, reason=f"{exc.rule_id}: {exc.reason}")
-        self._groups.append(done)
-        self._redo_groups.clear()
         self._changed()
-        return Submitted(True, tuple(events), before)
+        return Submitted(True, events, before)
 
     def can_undo(self) -> tuple[bool, str]:
-        return self.match.can_undo()
+        return self.history.can_undo()
 
     def undo(self) -> str:
-        ok, why = self.match.can_undo()
-        if not ok:
-            return why
-        n = self._groups.pop() if self._groups else 1
-        undone = 0
-        for _ in range(n):
-            if not self.match.can_undo()[0]:
-                break
-            self.match.undo()
-            undone += 1
-        self._redo_groups.append(undone)
-        self._changed()
-        return ""
+        """Undo the last group; returns the reason when it cannot be undone ("" when done)."""
+        why = self.history.undo()
+        if not why:
+            self._changed()
+        return why
 
     def can_redo(self) -> bool:
-        return self.match.can_redo()
+        return self.history.can_redo()
 
     def redo(self) -> Submitted:
-        if not self.match.can_redo():
+        if not self.history.can_redo():
             return Submitted(False, reason="nothing to redo")
         before = self.state
-        n = self._redo_groups.pop() if self._redo_groups else 1
-        events: list[Event] = []
-        for _ in range(n):
-            if not self.match.can_redo():
-                break
-            events += self.match.redo()
-        self._groups.append(n)
+        try:
+            events = self.history.redo()
+        except IllegalCommand as exc:
+            self._changed()
+            return Submitted(False, before=before, reason=f"{exc.rule_id}: {exc.reason}")
         self._changed()
-        return Submitted(True, tuple(events), before)
+        return Submitted(True, events, before)
 
     def ai_command(self) -> Any | None:
         legal = self.legal()
