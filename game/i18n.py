@@ -1,6 +1,10 @@
 """English and Russian for every string the UI shows: gettext ``.po`` catalogs read at runtime.
 
-The catalogs live in ``locale/<lang>/LC_MESSAGES/tabletop.po`` (msgid = the English text). They are
+The catalogs live in ``locale/<lang>/LC_MESSAGES/*.po`` (msgid = the English text): ``tabletop.po``
+for the menu, the sandbox and the window, and one gettext domain per play screen (``play.po`` for
+the parts the four games share and One for All, ``helldorado.po``, ``mice_and_mystics.po``,
+``relic.po``) so that a translator can take one screen at a time; the domains of a language are
+merged when read (a message in two domains must read the same in both, a test holds it). They are
 read by a tiny parser (no compile step, so the ``.po`` is the only source of truth); ``_(text)``
 returns the text in the current language, the English when a translation is missing. The chosen
 language is remembered in the user's config folder (``$XDG_CONFIG_HOME/tabletop/config.json``).
@@ -63,10 +67,22 @@ def parse_po(text: str) -> dict[str, str]:
     return out
 
 
+def catalog_paths(lang: str, locale_dir: Path = LOCALE_DIR) -> list[Path]:
+    """Every domain's ``.po`` of ``lang``, the main domain first."""
+    folder = locale_dir / lang / "LC_MESSAGES"
+    others = sorted(p for p in folder.glob("*.po") if p.name != f"{DOMAIN}.po")
+    main = catalog_path(lang, locale_dir)
+    return ([main] if main.exists() else []) + others
+
+
 def catalog(lang: str) -> dict[str, str]:
+    """msgid -> msgstr over all the domains of ``lang``."""
     if lang not in _catalogs:
-        path = catalog_path(lang)
-        _catalogs[lang] = parse_po(path.read_text(encoding="utf-8")) if path.exists() else {}
+        merged: dict[str, str] = {}
+        for path in catalog_paths(lang):
+            for key, value in parse_po(path.read_text(encoding="utf-8")).items():
+                merged.setdefault(key, value)
+        _catalogs[lang] = merged
     return _catalogs[lang]
 
 
@@ -105,6 +121,48 @@ def extract_messages(paths: list[Path]) -> dict[str, list[str]]:
                     and isinstance(node.args[0].value, str)):
                 found.setdefault(node.args[0].value, []).append(f"{path}:{node.lineno}")
     return found
+
+
+#: calls whose string arguments are for programmers, not for the screen
+_NOT_SHOWN_CALLS = frozenset({"print", "ValueError", "SceneError", "RuntimeError", "TypeError",
+                              "KeyError", "getattr", "setattr", "hasattr", "warn", "debug"})
+
+
+def stray_literals(path: Path) -> list[tuple[int, str]]:
+    """String constants in ``path`` that read like words to a player and are not given to
+    ``_()``/``N_()``: docstrings, exceptions, ``print`` and f-string format specs are left out.
+    A literal the screen never shows can carry ``# i18n: not shown`` on its line."""
+    import ast as _ast
+
+    source = Path(path).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    tree = _ast.parse(source)
+    wrapped: set[int] = set()
+    skip: set[int] = set()
+    for node in _ast.walk(tree):
+        if isinstance(node, _ast.Call) and isinstance(node.func, _ast.Name) and node.func.id in ("_", "N_"):
+            wrapped.update(id(a) for a in node.args)
+        if isinstance(node, _ast.Call):
+            name = node.func.id if isinstance(node.func, _ast.Name) else (
+                node.func.attr if isinstance(node.func, _ast.Attribute) else "")
+            if name in _NOT_SHOWN_CALLS:
+                skip.update(id(n) for a in node.args for n in _ast.walk(a))
+        if isinstance(node, (_ast.Raise, _ast.Assert)):
+            skip.update(id(n) for n in _ast.walk(node))
+        if isinstance(node, _ast.FormattedValue) and node.format_spec is not None:
+            skip.update(id(n) for n in _ast.walk(node.format_spec))
+        if isinstance(node, (_ast.FunctionDef, _ast.AsyncFunctionDef, _ast.ClassDef, _ast.Module)) and node.body:
+            first = node.body[0]
+            if isinstance(first, _ast.Expr) and isinstance(first.value, _ast.Constant):
+                skip.add(id(first.value))
+    out = []
+    for node in _ast.walk(tree):
+        if (isinstance(node, _ast.Constant) and isinstance(node.value, str) and id(node) not in wrapped
+                and id(node) not in skip and " " in node.value.strip()
+                and sum(c.isalpha() for c in node.value) >= 4
+                and "i18n: not shown" not in lines[node.lineno - 1]):
+            out.append((node.lineno, node.value))
+    return sorted(out)
 
 
 def placeholders(text: str) -> list[str]:

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from game.ui.colours import NO_SIDE
 from game.ui.play import user_dirs
-from game.ui.play.card import Card, CardItem
 from game.ui.play.end_screen import end_card
 from game.ui.play.game_menu import help_card, menu_card
+from game.ui.play.resume import resume_card
 from game.ui.view import Quit, ViewAction
 
 if TYPE_CHECKING:
@@ -45,11 +45,7 @@ def open_menu_card(view: OFAPlayView) -> None:
 def open_resume_card(view: OFAPlayView, commands: int) -> None:
     """After a crash (or any exit), offer to go on from the autosave; the new game only
     overwrites it with its first command."""
-    view.card = Card(view.texts, "Resume the last game?",
-                     [f"The autosave holds a game of {commands} command(s) on this map.",
-                      "Resume it, or start afresh (the autosave is replaced at your first move)."],
-                     [CardItem("autosave", "Resume the autosaved game"),
-                      CardItem("close", "Start afresh")])
+    view.card = resume_card(view.texts, commands)
     view.card_kind = "resume"
 
 
