@@ -1,0 +1,37 @@
+"""Names the map author wrote, in the reader's language.
+
+A map names its figures, pieces and sides in one language; it can give others beside them as
+custom properties: ``name_ru`` on a spawn or a terrain object, and ``side_<side>_ru`` on the map
+(for a side whose id is ``cardinal``: ``side_cardinal_ru``). Without them the map's own words show.
+Plain Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game import i18n
+
+
+def local_name(name: str, properties: Mapping[str, Any], lang: str | None = None) -> str:
+    """``name`` in ``lang`` (default: the current language) when the object carries it."""
+    value = properties.get(f"name_{lang or i18n.language()}")
+    return value.strip() if isinstance(value, str) and value.strip() else name
+
+
+def side_title(side: str) -> str:
+    """``"cardinal"`` -> ``"Cardinal"``; ``"red_team"`` -> ``"Red team"``."""
+    text = side.replace("_", " ").strip()
+    return text[:1].upper() + text[1:] if text else side
+
+
+def local_side_name(side: str, map_properties: Mapping[str, Any], lang: str | None = None) -> str:
+    """The side's name for the screen: the map's ``side_<side>_<lang>`` property, else its
+    ``side_<side>`` property, else the id in title case."""
+    lang = lang or i18n.language()
+    for key in (f"side_{side}_{lang}", f"side_{side}"):
+        value = map_properties.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return side_title(side)
