@@ -37,6 +37,9 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box  # noqa
 from shapely.ops import linemerge, polylabel, substring, unary_union, voronoi_diagram  # noqa: E402
 
 from game.board.schema import CLASSES_BY_NAME  # noqa: E402
+from tools.map_names_ru import SIDES as RU_SIDES  # noqa: E402
+from tools.map_names_ru import TITLES as RU_TITLES  # noqa: E402
+from tools.map_names_ru import russian  # noqa: E402
 
 MAPS = ROOT / "maps"
 TILESETS = ROOT / "assets" / "tilesets"
@@ -1301,6 +1304,41 @@ def make_relic() -> TmxMap:
 # --------------------------------------------------------------------------------------------
 
 
+def _set_property(el: ET.Element, name: str, value: str) -> None:
+    """Add a string property to ``el``'s ``<properties>`` (made first when missing; sorted by
+    name, as Tiled writes them)."""
+    props = el.find("properties")
+    if props is None:
+        props = ET.Element("properties")
+        el.insert(0, props)
+    ET.SubElement(props, "property", {"name": name, "value": value})
+    props[:] = sorted(props, key=lambda e: e.get("name", ""))
+
+
+def add_russian(m: TmxMap) -> TmxMap:
+    """Russian beside the English: ``name_ru`` (and ``text_ru`` on labels) on every object with a
+    known name, ``title_ru`` and ``side_<side>_ru`` on the map (see ``tools/map_names_ru.py``)."""
+    sides: set[str] = set()
+    for obj in m.root.iter("object"):
+        name = obj.get("name", "")
+        ru = russian(name) if name else None
+        if ru is not None:
+            _set_property(obj, "name_ru", ru)
+        text = obj.find("text")
+        if text is not None and text.text and russian(text.text) is not None:
+            _set_property(obj, "text_ru", russian(text.text) or "")
+        side = obj.find("properties/property[@name='side']")
+        if side is not None:
+            sides.add(side.get("value", ""))
+    title = m.root.find("properties/property[@name='title']")
+    if title is not None and title.get("value") in RU_TITLES:
+        _set_property(m.root, "title_ru", RU_TITLES[title.get("value", "")])
+    for side in sorted(sides):
+        if side in RU_SIDES:
+            _set_property(m.root, f"side_{side}_ru", RU_SIDES[side])
+    return m
+
+
 def main() -> int:
     MAPS.mkdir(exist_ok=True)
     for name, make in (
@@ -1309,7 +1347,7 @@ def main() -> int:
         ("mice_chapter.tmx", make_mice),
         ("relic.tmx", make_relic),
     ):
-        make().write(MAPS / name)
+        add_russian(make()).write(MAPS / name)
         print(f"wrote maps/{name}")
     return 0
 

@@ -35,3 +35,15 @@ def local_side_name(side: str, map_properties: Mapping[str, Any], lang: str | No
         if isinstance(value, str) and value.strip():
             return value.strip()
     return side_title(side)
+
+
+def local_title(title: str, map_properties: Mapping[str, Any], lang: str | None = None) -> str:
+    """The map's title for the screen: its ``title_<lang>`` property, else ``title``."""
+    value = map_properties.get(f"title_{lang or i18n.language()}")
+    return value.strip() if isinstance(value, str) and value.strip() else title
+
+
+def local_text(text: str, properties: Mapping[str, Any], lang: str | None = None) -> str:
+    """A text object's words for the screen: its ``text_<lang>`` property, else ``text``."""
+    value = properties.get(f"text_{lang or i18n.language()}")
+    return value if isinstance(value, str) and value.strip() else text

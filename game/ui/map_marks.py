@@ -10,6 +10,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from game.board.model import Board, Cell, MapObject
+from game.board.names import local_name, local_text
 from game.ui.camera import Rect
 from game.ui.colours import RGB, hex_to_rgb
 from game.ui.fonts import Fonts
@@ -78,7 +79,7 @@ class MapMarks:
                 continue
             font = fonts.of_height(min(48, height))
             colour = hex_to_rgb(str(obj.properties.get("color", "")) or None, (0xF4, 0xF4, 0xF0))
-            picture = plate(font, obj.text.splitlines()[0], colour)
+            picture = plate(font, local_text(obj.text, obj.properties).splitlines()[0], colour)
             x, y = px([(minx, miny)])[0]
             placer.place(picture, (x + picture.get_width() / 2, y + picture.get_height() / 2))
         name_font = fonts.of_height(CELL_NAME_PX)
@@ -86,7 +87,7 @@ class MapMarks:
             if not cell.name or not _touches(cell.polygon, region):
                 continue
             minx, miny, maxx, maxy = cell.polygon.bounds
-            picture = plate(name_font, cell.name)
+            picture = plate(name_font, local_name(cell.name, cell.properties))
             if (maxx - minx) * zoom < picture.get_width() * 0.9:
                 continue
             placer.place(picture, px([label_point(cell.polygon)])[0])
