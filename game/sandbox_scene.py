@@ -43,6 +43,7 @@ class SceneFigure:
     radius: float = 12.5  #: mm
     height: float = 40.0  #: model height, mm
     z: float = 0.0  #: standing level, mm (raised onto a surface)
+    name_ru: str = ""  #: the name on a Russian screen ("": the name, or the map spawn's)
 
     def base(self) -> Base:
         return Base(self.id, self.x, self.y, self.radius, self.z, self.height)
@@ -113,7 +114,8 @@ class Scene:
             if key == "extra":
                 continue
             if key == "figures":
-                value = [asdict(f) for f in self.figures]
+                value = [{k: v for k, v in asdict(f).items() if k != "name_ru" or v}
+                         for f in self.figures]
             elif isinstance(value, tuple):
                 value = list(value)
             data[key] = value
@@ -157,7 +159,8 @@ def scene_from_json(data: Any) -> Scene:
         figures.append(SceneFigure(fid, str(raw.get("name", fid)), str(raw.get("side", "")),
                                    _num(raw.get("x"), f"figure {fid} x"),
                                    _num(raw.get("y"), f"figure {fid} y"), radius, height,
-                                   _num(raw.get("z", 0.0), f"figure {fid} z")))
+                                   _num(raw.get("z", 0.0), f"figure {fid} z"),
+                                   str(raw.get("name_ru", "") or "")))
     ids = [f.id for f in figures]
     if len(set(ids)) != len(ids):
         raise SceneError("two figures share an id")

@@ -30,7 +30,7 @@ def status_segments(info: StatusInfo) -> list[tuple[str, RGB]]:
     """The bar's pieces of text, most important first, with their colours."""
     where = (_("x — y — mm") if info.cursor_mm is None
              else _("x {x:.0f} y {y:.0f} mm").format(x=info.cursor_mm[0], y=info.cursor_mm[1]))
-    fps = "— FPS" if info.fps is None else f"{info.fps:.0f} FPS"
+    fps = _("— FPS") if info.fps is None else _("{fps:.0f} FPS").format(fps=info.fps)
     parts: list[tuple[str, RGB]] = [(info.title, STATUS_TEXT)]
     if info.system:
         parts.append((info.system, STATUS_DIM))

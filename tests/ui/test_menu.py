@@ -28,11 +28,13 @@ def _english() -> object:
     set_language("en")
 
 
-def _click(menu: object, action: str) -> object:
-    rows = [a for a, _ in menu.rows()]  # type: ignore[attr-defined]
-    rect = menu._rects[rows.index(action)]  # type: ignore[attr-defined]
+def _click(menu: object, action: str, button: int = 1) -> object:
+    """Press and release the mouse on the row's pygame_gui button (it acts on the release)."""
+    pos = menu.buttons[action].rect.center  # type: ignore[attr-defined]
+    menu.handle_event(pygame.event.Event(  # type: ignore[attr-defined]
+        pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     return menu.handle_event(pygame.event.Event(  # type: ignore[attr-defined]
-        pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+        pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 def test_scenarios_are_read_from_the_maps() -> None:

@@ -4,32 +4,54 @@ teaching or strict mode, the sandbox, the language, and quit.
 ``make_menu_view(maps_dir, size, start=..., sandbox=...)`` builds it. The first row plays the
 default scenario in one click. What happens on "start" and "sandbox" is the caller's (the app
 wires the play screen and the sandbox in); the menu only gathers the choice.
+
+Each row is a pygame_gui button with a tooltip (``game.ui.gui``, theme ``assets/theme.json``);
+left click changes a choice forward, right click back. The keyboard works as well: arrows or Tab
+move the focus, Enter/Space/Right change forward, Left back, Esc quits. Switching the language
+builds the widgets again in the new language.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from game.board.names import local_title
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, save_language
-from game.ui.colours import BACKGROUND, STATUS_BG, STATUS_DIM, STATUS_TEXT
-from game.ui.fonts import Fonts
+from game.ui.colours import BACKGROUND
+from game.ui.gui import Gui
 from game.ui.view import Push, Quit, View, ViewAction
+from game.ui.words import system_name
 
 DEFAULT_MAP = "tavern.tmx"
 ROW_PX = 44
-TEXT_PX = 22
-WIDTH_PX = 560
+TEXT_PX = 18
+WIDTH_PX = 600
+TITLE_PX = 56
 ACCENT = (0xE6, 0x9F, 0x00)
 
-SYSTEM_NAMES = {"helldorado": N_("Helldorado"), "one_for_all": N_("One for All"),
-                "relic": N_("Relic"), "mice_and_mystics": N_("Mice and Mystics"),
-                "": N_("No rule system")}
+#: what each row does, for its tooltip
+TOOLTIPS = {
+    "quick": N_("Start the usual scenario at once: a new game, hot-seat, teaching mode."),
+    "system": N_("Change the rule system; the scenario follows. Right-click goes back."),
+    "scenario": N_("Change the scenario among the maps of this rule system. "
+                   "Right-click goes back."),
+    "load": N_("Start a new game, or go on from this scenario's saved game."),
+    "ai": N_("Play against someone at this computer, taking turns, or against the AI "
+             "(it plays the last side of the map)."),
+    "teaching": N_("Teaching mode explains the rules as you play; strict mode only "
+                   "applies them."),
+    "start": N_("Start the chosen scenario with these settings."),
+    "sandbox": N_("Open the chosen map in the sandbox: place figures and see sight, cover, "
+                  "ranges and templates."),
+    "language": N_("Switch between English and Russian; the choice is remembered."),
+    "quit": N_("Close tabletop."),
+}
 
 
 @dataclass(frozen=True)
@@ -37,6 +59,12 @@ class Scenario:
     path: Path
     title: str
     system: str
+    #: the map's properties (for ``title_<lang>``)
+    properties: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def shown_title(self) -> str:
+        """The title in the current language (the map's ``title_<lang>`` when it has one)."""
+        return local_title(self.title, self.properties)
 
 
 @dataclass(frozen=True)
@@ -58,7 +86,7 @@ def scan_scenarios(maps_dir: Path) -> list[Scenario]:
                 props[prop.get("name", "")] = prop.get("value", "") or (prop.text or "")
         except (OSError, ET.ParseError):
             continue
-        out.append(Scenario(path, props.get("title") or path.stem, props.get("system", "")))
+        out.append(Scenario(path, props.get("title") or path.stem, props.get("system", ""), props))
     return out
 
 
@@ -76,14 +104,21 @@ class MenuView:
         self._start = start
         self._sandbox = sandbox
         self._remember = remember
-        self._fonts = Fonts()
         first = next((s for s in self.scenarios if s.path.name == default),
                      self.scenarios[0] if self.scenarios else None)
         self.default = first
         self.choice: MenuChoice | None = MenuChoice(first) if first is not None else None
         self.focus = 0
+        #: the focus was moved with the keys (shown as the selected button; under the mouse the
+        #: hover highlight shows it, and a selected button would take no hover nor tooltip)
+        self.keyboard_focus = True
         self.message = ""
-        self._rects: list[pygame.Rect] = []
+        self.gui = Gui(size)
+        #: action -> its button (rebuilt with the language and the window size)
+        self.buttons: dict[str, Any] = {}
+        self._built: tuple[str, tuple[int, int]] | None = None
+        self._pressed: list[ViewAction | None] = []
+        self._build()
 
     # ------------------------------------------------------------------ rows
     def rows(self) -> list[tuple[str, str]]:
@@ -91,12 +126,12 @@ class MenuView:
         rows: list[tuple[str, str]] = []
         c = self.choice
         if self.default is not None:
-            rows.append(("quick", _("Play {title}").format(title=self.default.title)))
+            rows.append(("quick", _("Play {title}").format(title=self.default.shown_title())))
         if c is not None:
-            system = _(SYSTEM_NAMES.get(c.scenario.system, c.scenario.system))
+            system = system_name(c.scenario.system)
             rows += [
                 ("system", _("Rule system: {name}").format(name=system)),
-                ("scenario", _("Scenario: {title}").format(title=c.scenario.title)),
+                ("scenario", _("Scenario: {title}").format(title=c.scenario.shown_title())),
                 ("load", _("Game: load the saved game") if c.load else _("Game: new game")),
                 ("ai", _("Opponent: the AI") if c.ai else _("Opponent: hot-seat")),
                 ("teaching", _("Mode: teaching") if c.teaching else _("Mode: strict")),
@@ -148,14 +183,106 @@ class MenuView:
             return None
         return Push(view)
 
+    # ------------------------------------------------------------------ widgets
+    def _layout(self) -> tuple[pygame.Rect, int]:
+        """The panel holding the rows (screen coordinates) and the rows' top inside it."""
+        w, h = self.size
+        n = len(self.rows())
+        width = min(WIDTH_PX, max(200, w - 40))
+        height = TITLE_PX + n * ROW_PX + 16
+        top = max(10, (h - height - 70) // 2)
+        return pygame.Rect((w - width) // 2, top, width, height), TITLE_PX
+
+    def _build(self) -> None:
+        """All the widgets, in the current language, for the current size."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+        self.gui.clear()
+        self.gui.resize(self.size)
+        manager = self.gui.manager
+        rect, rows_top = self._layout()
+        panel = UIPanel(rect, starting_height=1, manager=manager,
+                        object_id=ObjectID("#menu_panel", "panel"))
+        inner = rect.width - 8
+        UILabel(pygame.Rect(0, 4, inner, TITLE_PX - 8), "tabletop", manager, container=panel,
+                object_id=ObjectID("#title", "label"))
+        self.buttons = {}
+        for k, (action, text) in enumerate(self.rows()):
+            accent = action in ("quick", "start")
+            button = UIButton(
+                pygame.Rect(12, rows_top + k * ROW_PX, inner - 20, ROW_PX - 6), text, manager,
+                container=panel, tool_tip_text=_(TOOLTIPS[action]),
+                object_id=ObjectID("#accent" if accent else "#menu_button", "button"),
+                generate_click_events_from=(pygame.BUTTON_LEFT, pygame.BUTTON_RIGHT),
+                command=self._command(action))
+            self.buttons[action] = button
+        w, h = self.size
+        self.message_label = UILabel(pygame.Rect(0, rect.bottom + 8, w, 30), self.message or " ",
+                                     manager, object_id=ObjectID("#message", "label"))
+        hint = _("Arrows or mouse to choose · Enter or click to change · Esc quits")
+        font = manager.get_theme().get_font(["label"])
+        if font.size(hint)[0] + 20 <= w:  # a narrow window goes without the hint
+            UILabel(pygame.Rect(0, h - 40, w, 30), hint, manager,
+                    object_id=ObjectID("#hint", "label"))
+        self._built = (language(), self.size)
+        self._show_focus()
+
+    def _command(self, action: str) -> Callable[[dict[str, Any]], None]:
+        def pressed(data: dict[str, Any]) -> None:
+            step = -1 if data.get("mouse_button") == pygame.BUTTON_RIGHT else 1
+            actions = [a for a, _text in self.rows()]
+            if action in actions:
+                self.focus = actions.index(action)
+            self._pressed.append(self.activate(action, step))
+        return pressed
+
+    def _sync(self) -> None:
+        """The widgets follow the menu: rebuilt for a new language or size, else relabelled."""
+        if self._built != (language(), self.size):
+            self._build()
+            return
+        for action, text in self.rows():
+            button = self.buttons.get(action)
+            if button is not None and button.text != text:
+                button.set_text(text)
+        shown = self.message or " "
+        if self.message_label.text != shown:
+            self.message_label.set_text(shown)
+        self._show_focus()
+
+    def _show_focus(self) -> None:
+        actions = [a for a, _text in self.rows()]
+        self.focus = min(max(0, self.focus), len(actions) - 1)
+        for k, action in enumerate(actions):
+            button = self.buttons.get(action)
+            if button is None:
+                continue
+            if k == self.focus and self.keyboard_focus and not button.is_selected:
+                button.select()
+            elif (k != self.focus or not self.keyboard_focus) and button.is_selected:
+                button.unselect()
+
     # ------------------------------------------------------------------ view protocol
     def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
+        self.size = (max(1, int(size[0])), max(1, int(size[1])))
+        self._sync()
 
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
         rows = self.rows()
         self.focus = min(self.focus, len(rows) - 1)
+        self._pressed.clear()
+        used = self.gui.process(event)
+        if self._pressed:
+            action = self._pressed[-1]
+            self._pressed.clear()
+            self._sync()
+            return action
+        if used:
+            return None
+        result: ViewAction | None = None
         if event.type == pygame.KEYDOWN:
+            self.keyboard_focus = True
             if event.key == pygame.K_ESCAPE:
                 return Quit()
             if event.key in (pygame.K_DOWN, pygame.K_TAB):
@@ -163,48 +290,28 @@ class MenuView:
             elif event.key == pygame.K_UP:
                 self.focus = (self.focus - 1) % len(rows)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT):
-                return self.activate(rows[self.focus][0])
+                result = self.activate(rows[self.focus][0])
             elif event.key == pygame.K_LEFT:
-                return self.activate(rows[self.focus][0], -1)
+                result = self.activate(rows[self.focus][0], -1)
         elif event.type == pygame.MOUSEMOTION:
-            for k, rect in enumerate(self._rects):
-                if rect.collidepoint(event.pos):
+            for k, (row, _text) in enumerate(rows):
+                button = self.buttons.get(row)
+                if button is not None and button.rect.collidepoint(event.pos):
                     self.focus = k
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            for k, rect in enumerate(self._rects):
-                if rect.collidepoint(event.pos) and k < len(rows):
-                    self.focus = k
-                    return self.activate(rows[k][0], 1 if event.button == 1 else -1)
-        return None
+                    self.keyboard_focus = False
+        self._sync()
+        return result
 
     def update(self, dt: float) -> None:
-        pass
+        self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self._sync()
+        self.gui.touch()
         surface.fill(BACKGROUND)
-        w, h = surface.get_size()
-        rows = self.rows()
-        title = self._fonts.of_height(40).render("tabletop", True, STATUS_TEXT)
-        total = len(rows) * ROW_PX
-        top = max(70, (h - total) // 2)
-        surface.blit(title, title.get_rect(center=(w // 2, top - 40)))
-        font = self._fonts.of_height(TEXT_PX)
-        self._rects = []
-        for k, (action, text) in enumerate(rows):
-            rect = pygame.Rect((w - WIDTH_PX) // 2, top + k * ROW_PX, WIDTH_PX, ROW_PX - 6)
-            self._rects.append(rect)
-            pygame.draw.rect(surface, STATUS_BG, rect, border_radius=6)
-            if k == self.focus:
-                pygame.draw.rect(surface, ACCENT, rect, 3, border_radius=6)
-            colour = ACCENT if action in ("quick", "start") else STATUS_TEXT
-            img = font.render(text, True, colour)
-            surface.blit(img, img.get_rect(midleft=(rect.left + 16, rect.centery)))
-        if self.message:
-            img = font.render(self.message, True, STATUS_DIM)
-            surface.blit(img, img.get_rect(center=(w // 2, top + total + 20)))
-        hint = self._fonts.of_height(16).render(
-            _("Arrows or mouse to choose · Enter or click to change · Esc quits"), True, STATUS_DIM)
-        surface.blit(hint, hint.get_rect(center=(w // 2, h - 24)))
+        self.gui.draw(surface)
 
 
 def make_menu_view(maps_dir: Path, size: tuple[int, int] = (1280, 800), *,

@@ -211,7 +211,7 @@ def dashed_circle(surface: pygame.Surface, colour: RGB, centre: tuple[float, flo
 
 
 def draw_marks(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
-               result: Analysis) -> None:
+               result: Analysis, names: dict[str, str] | None = None) -> None:
     """Marks on top of the figures: caught and saved, impact order, cover inset, move and push."""
     for tmpl, colour in ((result.blast, CAUGHT), (result.cone, CAUGHT)):
         if tmpl is None:
@@ -233,7 +233,7 @@ def draw_marks(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
                     (cx, cy), r = _fig_screen(cam, fig)
                     label(surface, fonts, str(k), (cx - r - 10, cy - r - 4), CAUGHT)
     if result.move is not None:
-        _draw_move(surface, cam, fonts, scene, result)
+        _draw_move(surface, cam, fonts, scene, result, names)
     if result.push is not None:
         _draw_push(surface, cam, fonts, result)
         if scene.push_source is not None:  # where the push comes from
@@ -261,12 +261,16 @@ def _contact(surface: pygame.Surface, cam: Camera, point: tuple[float, float]) -
 
 
 def touch_name(kind: str | None, tid: str | None, scene: Scene,
-               kinds: dict[str, str] | None = None) -> str:
+               kinds: dict[str, str] | None = None, names: dict[str, str] | None = None) -> str:
+    """What a move or a push-back touches; ``names``: terrain piece id -> the piece's name in the
+    reader's language (``ShownNames.terrain``), else the map's kind word and the id."""
     if kind is None:
         return _("the full length")
     if kind == "figure":
         fig = scene.figure(tid)
         return fig.name if fig is not None else str(tid)
+    if kind == "terrain" and names and tid in names:
+        return names[tid]
     if kind == "terrain" and kinds and tid in kinds:
         return f"{kinds[tid]} {tid}"  # the map's own word for the piece
     names = {"terrain": _("terrain {id}"), "board_edge": _("the table edge"),
@@ -275,7 +279,7 @@ def touch_name(kind: str | None, tid: str | None, scene: Scene,
 
 
 def _draw_move(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
-               result: Analysis) -> None:
+               result: Analysis, names: dict[str, str] | None = None) -> None:
     mv = result.move
     assert mv is not None
     if not (math.isfinite(mv.x) and math.isfinite(mv.y)):
@@ -284,7 +288,8 @@ def _draw_move(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
     if mv.point is not None:
         _contact(surface, cam, mv.point)
         px, py = cam.world_to_screen(*mv.point)
-        label(surface, fonts, touch_name(mv.kind, mv.id, scene, result.terrain_kinds), (px, py - 18), MOVE)
+        label(surface, fonts, touch_name(mv.kind, mv.id, scene, result.terrain_kinds, names),
+              (px, py - 18), MOVE)
 
 
 def _draw_push(surface: pygame.Surface, cam: Camera, fonts: Fonts, result: Analysis) -> None:

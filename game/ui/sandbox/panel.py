@@ -1,27 +1,49 @@
 """The sandbox's side panel: overlay switches and the numbers of every readout.
 
-``panel_lines`` is plain text (tested against the geometry layer); ``draw_panel`` lays it out.
+``panel_lines`` is plain text (tested against the geometry layer); ``panel_html`` is the same as
+pygame_gui HTML for the panel's text box (numbers in bold, the rule verdicts in colour). The
+widgets themselves are ``game.ui.sandbox.side``.
 """
 
 from __future__ import annotations
 
-import pygame
+import html
+import re
 
 from game.i18n import N_, _
-from game.sandbox_scene import OVERLAYS, Scene
-from game.ui.colours import STATUS_BG, STATUS_DIM, STATUS_TEXT, STATUS_WARN
-from game.ui.fonts import Fonts
+from game.sandbox_scene import Scene
+from game.ui.colours import STATUS_DIM, STATUS_WARN
+from game.ui.gui import hex_colour
 from game.ui.sandbox.analysis import Analysis
-from game.ui.sandbox.overlays import touch_name
+from game.ui.sandbox.names import ShownNames
+from game.ui.sandbox.overlays import SEEN, touch_name
+from game.ui.words import system_name
 
 PANEL_WIDTH = 340
-LINE_PX = 17
-PAD = 8
+ACCENT = (0xE6, 0x9F, 0x00)
 
 OVERLAY_NAMES = {
     "sight": N_("Sight lines"), "cover": N_("Cover"), "ruler": N_("Ruler and range bands"),
     "blast": N_("Blast template"), "cone": N_("Cone template"), "move": N_("Move preview"),
     "push": N_("Push-back preview"), "shadow": N_("Shadow"),
+}
+#: what each overlay shows, for its button's tooltip
+OVERLAY_TIPS = {
+    "sight": N_("Lines from the selected figure to every other: solid where it sees, dashed "
+                "where it does not."),
+    "cover": N_("How much of the target the terrain hides, the pieces that hide it, and each "
+                "rule system's cover verdict."),
+    "ruler": N_("Distances from base edge to base edge and the range bands of the chosen "
+                "weapon (W changes it)."),
+    "blast": N_("A round blast template: drag it; B puts it under the pointer, the slider or "
+                "R and F change its radius."),
+    "cone": N_("A cone template from the selected figure: C turns it towards the pointer "
+               "until a click."),
+    "move": N_("A straight move of the selected figure until it touches something: M aims "
+               "it at the pointer."),
+    "push": N_("Where the target is pushed back, away from the point set with P."),
+    "shadow": N_("The ground that cannot be seen from the selected figure (H: from the "
+                 "pointer)."),
 }
 HELP_LINES = (
     N_("Drag a figure to move it; click selects, right-click targets"),
@@ -31,6 +53,7 @@ HELP_LINES = (
     N_("H shadow from here · W weapon range"),
     N_("1-8 overlays · Ctrl+S save · Ctrl+O load · Esc back"),
 )
+_NUMBER = re.compile(r"(?<![\w#&;/-])([+-]?\d+(?:[.,]\d+)?(?:\s?%)?)")
 
 
 def _f(mm: float) -> str:
@@ -51,19 +74,25 @@ def _weapon_name(name: str) -> str:
     return name
 
 
-def panel_lines(scene: Scene, result: Analysis) -> list[tuple[str, str]]:
-    """(kind, text) lines: kind is "head", "text", "dim" or "warn"."""
-    lines: list[tuple[str, str]] = [("head", _("Sandbox"))]
-    for k, name in enumerate(OVERLAYS, start=1):
-        mark = "[x]" if scene.shows(name) else "[ ]"
-        lines.append(("text" if scene.shows(name) else "dim",
-                      f"{k} {mark} {_(OVERLAY_NAMES[name])}"))
+def panel_lines(scene: Scene, result: Analysis,
+                names: ShownNames | None = None) -> list[tuple[str, str]]:
+    """(kind, text) lines: kind is "head", "text", "dim", "warn", or "yes"/"no" for a rule's
+    verdict. ``names``: the figures, sides and pieces in the reader's language (the view's)."""
+    if names is not None:
+        scene = names.scene(scene)
+    terrain = names.terrain if names is not None else None
+
+    def touched(kind: str | None, tid: str | None) -> str:
+        return touch_name(kind, tid, scene, result.terrain_kinds, terrain)
+
+    lines: list[tuple[str, str]] = []
     me = scene.figure(scene.selected)
     lines.append(("head", _("Selected")))
     if me is None:
         lines.append(("dim", _("no figure selected")))
     else:
-        lines.append(("text", _("{name} ({side})").format(name=me.name, side=me.side or "—")))
+        side = (names.side(me.side) if names is not None else me.side) or "—"
+        lines.append(("text", _("{name} ({side})").format(name=me.name, side=side)))
         lines.append(("dim", _("base {d:.0f} mm · height {h:.0f} mm · level {z:.0f} mm").format(
             d=2 * me.radius, h=me.height, z=me.z)))
     if result.sight:
@@ -88,8 +117,8 @@ def panel_lines(scene: Scene, result: Analysis) -> list[tuple[str, str]]:
                 text = _("{system}: in cover, PR +{bonus} ({rule})")
             else:
                 text = _("{system}: not in cover ({rule})")
-            lines.append(("text" if v.in_cover else "dim",
-                          text.format(system=_(SYSTEM_NAMES.get(v.system, v.system)),
+            lines.append(("yes" if v.in_cover else "no",
+                          text.format(system=system_name(v.system),
                                       bonus=v.bonus, rule=v.rule)))
     if result.rulers:
         if scene.weapon:
@@ -118,16 +147,16 @@ def panel_lines(scene: Scene, result: Analysis) -> list[tuple[str, str]]:
         mv = result.move
         lines.append(("head", _("Move")))
         lines.append(("text", _("{d} until {what}").format(
-            d=_f(mv.distance), what=touch_name(mv.kind, mv.id, scene, result.terrain_kinds))))
+            d=_f(mv.distance), what=touched(mv.kind, mv.id))))
     if result.push is not None:
         p = result.push
         lines.append(("head", _("Push-back")))
         if p.blocked:
             lines.append(("warn", _("blocked at once by {what}").format(
-                what=touch_name(p.touched_kind, p.touched_id, scene, result.terrain_kinds))))
+                what=touched(p.touched_kind, p.touched_id))))
         else:
             lines.append(("text", _("{d} until {what}").format(
-                d=_f(p.distance), what=touch_name(p.touched_kind, p.touched_id, scene, result.terrain_kinds))))
+                d=_f(p.distance), what=touched(p.touched_kind, p.touched_id))))
         if p.fell:
             lines.append(("warn", _("falls {drop:.0f} mm").format(drop=p.drop)))
     if result.shadow is not None:
@@ -140,38 +169,40 @@ def panel_lines(scene: Scene, result: Analysis) -> list[tuple[str, str]]:
     return lines
 
 
-SYSTEM_NAMES = {"helldorado": N_("Helldorado"), "one_for_all": N_("One for All"),
-                "relic": N_("Relic"), "mice_and_mystics": N_("Mice and Mystics")}
 BAND_NAMES = {"point_blank": N_("point blank"), "short": N_("short"), "medium": N_("medium"),
               "long": N_("long"), "beyond": N_("beyond")}
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts,
-               lines: list[tuple[str, str]]) -> None:
-    surface.fill(STATUS_BG, rect)
-    font = fonts.of_height(LINE_PX)
-    y = rect.top + PAD
-    colours = {"head": STATUS_TEXT, "text": STATUS_TEXT, "dim": STATUS_DIM, "warn": STATUS_WARN}
+def _bold_numbers(text: str) -> str:
+    return _NUMBER.sub(r"<b>\1</b>", text)
+
+
+def _font(colour: str, body: str) -> str:
+    return f"<font color='{colour}'>{body}</font>"  # i18n: not shown (markup)
+
+
+def panel_html(lines: list[tuple[str, str]], message: str = "", help_lines: bool = False) -> str:
+    """The panel's lines as pygame_gui HTML: headings in the accent colour, numbers in bold,
+    a verdict in cover green, one not in cover and the quieter lines dimmed, warnings amber."""
+    colours = {"dim": hex_colour(STATUS_DIM), "no": hex_colour(STATUS_DIM),
+               "warn": hex_colour(STATUS_WARN), "yes": hex_colour(SEEN)}
+    out: list[str] = []
+    if message:
+        out.append(_font(hex_colour(STATUS_WARN), html.escape(message, quote=False)))
     for kind, text in lines:
+        body = html.escape(text, quote=False)
         if kind == "head":
-            y += 6
-        img = font.render(text, True, colours[kind])
-        if img.get_width() > rect.width - 2 * PAD:
-            img = pygame.transform.smoothscale(
-                img, (rect.width - 2 * PAD, img.get_height()))
-        surface.blit(img, (rect.left + PAD, y))
-        if kind == "head":
-            pygame.draw.line(surface, STATUS_DIM, (rect.left + PAD, y + LINE_PX + 2),
-                             (rect.right - PAD, y + LINE_PX + 2))
-            y += 4
-        y += LINE_PX + 3
-    small = fonts.of_height(14)
-    if y + 8 > rect.bottom - PAD - len(HELP_LINES) * 17:
-        return  # no room: the readouts matter more than the key help
-    y = rect.bottom - PAD - len(HELP_LINES) * 17
-    for text in HELP_LINES:
-        img = small.render(_(text), True, STATUS_DIM)
-        if img.get_width() > rect.width - 2 * PAD:
-            img = pygame.transform.smoothscale(img, (rect.width - 2 * PAD, img.get_height()))
-        surface.blit(img, (rect.left + PAD, y))
-        y += 17
+            if out:
+                out.append("")
+            out.append(_font(hex_colour(ACCENT), f"<b>{body}</b>"))
+            continue
+        body = _bold_numbers(body)
+        if kind in ("yes", "no"):
+            system, sep, rest = body.partition(":")
+            body = f"<b>{system}</b>{sep}{rest}" if sep else body
+        out.append(_font(colours[kind], body) if kind in colours else body)
+    if help_lines:
+        out.append("")
+        dim = hex_colour(STATUS_DIM)
+        out += [_font(dim, html.escape(_(t), quote=False)) for t in HELP_LINES]
+    return "<br>".join(out)

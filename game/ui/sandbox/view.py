@@ -17,19 +17,22 @@ import pygame
 
 from game.board.model import Board
 from game.geometry.terrain import TerrainIndex
+from game.i18n import _, language
 from game.sandbox_scene import FATHOM_MM, OVERLAYS, Scene, SceneFigure, save_scene
 from game.ui.board_view import BoardView
 from game.ui.camera import Rect
 from game.ui.colours import side_colours
 from game.ui.figures import side_letters
 from game.ui.fonts import Fonts
+from game.ui.gui import Gui
 from game.ui.sandbox.analysis import Analysis, analyse
+from game.ui.sandbox.names import SIDES, ShownNames, shown_names
 from game.ui.sandbox.overlays import draw_figures, draw_marks, draw_overlays
-from game.ui.sandbox.panel import PANEL_WIDTH, draw_panel, panel_lines
+from game.ui.sandbox.panel import PANEL_WIDTH, panel_html, panel_lines
+from game.ui.sandbox.side import SidePanel
 from game.ui.sandbox.weapons import next_weapon
 from game.ui.view import Pop, ViewAction
 
-SIDES = ("Red", "Blue", "Green", "Orange")
 OVERLAY_KEYS = {getattr(pygame, f"K_{k}"): name for k, name in enumerate(OVERLAYS, start=1)}
 
 
@@ -55,6 +58,11 @@ class SandboxView:
         self._aiming: str | None = None
         self._grab = (0.0, 0.0)  #: blast centre minus the pointer, while dragging it
         self.message = ""
+        self.show_keys = False  #: the key list under the readouts (the panel's Keys button)
+        self._names: tuple[Scene, str, ShownNames] | None = None
+        self.gui = Gui(self.size)
+        self.side = SidePanel(self.gui)
+        self._sync_panel()
 
     # ------------------------------------------------------------------ state
     def _table_size(self) -> tuple[int, int]:
@@ -73,6 +81,50 @@ class SandboxView:
         x, y = self.world(pos)
         near = [f for f in self.scene.figures if math.hypot(f.x - x, f.y - y) <= f.radius]
         return max(near, key=lambda f: f.z, default=None)
+
+    @property
+    def names(self) -> ShownNames:
+        """The figures', sides' and pieces' names in the current language."""
+        if self._names is None or self._names[0] is not self.scene or self._names[1] != language():
+            self._names = (self.scene, language(), shown_names(self.board, self.scene))
+        return self._names[2]
+
+    def panel_rect(self) -> pygame.Rect:
+        return pygame.Rect(self._table_size()[0], 0, PANEL_WIDTH, self.size[1])
+
+    def _sync_panel(self) -> bool:
+        """The side panel's widgets follow the scene (built again for a new size or language);
+        True when something changed."""
+        rect = self.panel_rect()
+        built = self.side.needs_build(rect)
+        if built:
+            self.gui.resize(self.size)
+            self.side.build(rect)
+        html_text = panel_html(panel_lines(self.scene, self.analysis, self.names), self.message,
+                               self.show_keys)
+        return self.side.show(self.scene, html_text) or built
+
+    def _apply_panel(self) -> ViewAction | None:
+        """What was pressed in the side panel, done."""
+        action: ViewAction | None = None
+        for pressed in self.side.take():
+            s = self.scene
+            if pressed.what in OVERLAY_KEYS.values():
+                self.scene = s.toggled(pressed.what)
+            elif pressed.what == "radius" and s.blast is not None:
+                self.scene = replace(s, blast=(s.blast[0], s.blast[1], pressed.value))
+            elif pressed.what == "weapon":
+                w = next_weapon(s.weapon_range, s.weapon)
+                self.scene = replace(s, weapon_range=w.range_mm, weapon=w.name)
+            elif pressed.what == "save":
+                self.save()
+            elif pressed.what == "load":
+                self.load()
+            elif pressed.what == "keys":
+                self.show_keys = not self.show_keys
+            elif pressed.what == "back":
+                action = Pop()
+        return action
 
     # ------------------------------------------------------------------ edits
     def set_scene(self, scene: Scene) -> None:
@@ -139,8 +191,10 @@ class SandboxView:
             target.parent.mkdir(parents=True, exist_ok=True)
             save_scene(self.scene, target)
         except OSError:
+            self.message = _("The scene could not be saved to {path}.").format(path=target)
             return None
         self.scene_path = target
+        self.message = _("Saved to {path}").format(path=target)
         return target
 
     def load(self, path: Path | None = None) -> bool:
@@ -148,23 +202,41 @@ class SandboxView:
 
         target = path or self.scene_path
         if target is None:
+            self.message = _("No scene saved yet.")
             return False
         try:
             scene = load_scene(target)
         except SceneError:
+            self.message = _("The scene {path} could not be loaded.").format(path=target)
             return False
         self.scene = replace(scene, map=self.scene.map)
+        self.message = _("Loaded {path}").format(path=target)
         return True
 
     # ------------------------------------------------------------------ view protocol
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (max(PANEL_WIDTH + 100, size[0]), max(100, size[1]))
         self.table.resize(self._table_size())
+        self._sync_panel()
 
-    def handle_event(self, event: pygame.event.Event) -> ViewAction | None:  # noqa: C901
+    def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
+        used = self.gui.process(event)
+        done = self._apply_panel()
+        if done is not None:
+            return done
         kind = event.type
         if kind == pygame.KEYDOWN:
+            self.message = ""
             return self._key(event)
+        if used and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return None  # a widget of the side panel took it
+        if kind == pygame.MOUSEWHEEL and self.cursor is not None \
+                and self.cursor[0] >= self._table_size()[0]:
+            return None  # the wheel over the panel is not a zoom of the table
+        return self._table_event(event)
+
+    def _table_event(self, event: pygame.event.Event) -> ViewAction | None:  # noqa: C901
+        kind = event.type
         if kind == pygame.MOUSEBUTTONDOWN and self._aiming in ("cone", "move"):
             self._aiming = None  # a click sets the aim
             return None
@@ -286,6 +358,8 @@ class SandboxView:
 
     def update(self, dt: float) -> None:
         self.table.update(dt)
+        self.gui.update(dt)
+        self._apply_panel()  # the slider is read here (it is dragged between events)
 
     def draw(self, surface: pygame.Surface) -> None:
         tw, th = self._table_size()
@@ -296,8 +370,14 @@ class SandboxView:
         view = area.subsurface(pygame.Rect(0, 0, vw, vh))
         result = self.analysis
         sides = [f.side for f in self.scene.figures]
-        draw_overlays(view, cam, self._fonts, self.scene, result)
-        draw_figures(view, cam, self._fonts, self.scene, side_colours(sides), side_letters(sides))
-        draw_marks(view, cam, self._fonts, self.scene, result)
-        draw_panel(surface, pygame.Rect(tw, 0, PANEL_WIDTH, self.size[1]), self._fonts,
-                   panel_lines(self.scene, result))
+        names = self.names
+        shown = names.scene(self.scene)
+        draw_overlays(view, cam, self._fonts, shown, result)
+        local = {side: names.side(side) for side in dict.fromkeys(sides)}
+        letters = side_letters(local.values())  # the marks on the bases, from the shown names
+        draw_figures(view, cam, self._fonts, shown, side_colours(sides),
+                     {side: letters.get(name, "") for side, name in local.items()})
+        draw_marks(view, cam, self._fonts, shown, result, names.terrain)
+        if self._sync_panel():
+            self.gui.touch()  # the changed widgets make their pictures again
+        self.gui.draw(surface)
