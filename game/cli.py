@@ -33,11 +33,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--size", type=_parse_size, default=(1280, 800), help="window size WxH")
     play.add_argument("--ai", action="append", metavar="SIDE",
                       help="let the AI play SIDE (repeat for both sides)")
+    play.add_argument("--strict", action="store_true",
+                      help="strict mode: no teaching hints, and rolled dice cannot be undone")
 
     render = sub.add_parser("render", help="draw a map headless to a PNG")
     render.add_argument("map", type=Path, nargs="?", default=None,
                         help="a .tmx map, or a saved sandbox scene (.json)")
     render.add_argument("--scene", type=Path, default=None, help="a saved sandbox scene (.json)")
+    render.add_argument("--lang", choices=("en", "ru"), default=None,
+                        help="the language of the words drawn (default: the one chosen in the menu)")
     render.add_argument("-o", "--output", type=Path, required=True, help="the PNG to write")
     render.add_argument("--size", type=_parse_size, default=(1280, 800), help="WxH, default 1280x800")
     render.add_argument(
@@ -103,6 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     if command == "selfplay":
         return _selfplay(args)
     if command == "render":
+        from game.i18n import load_language, set_language
+
+        if args.lang:
+            set_language(args.lang)
+        else:
+            load_language()
         scene = args.scene or (args.map if args.map is not None and args.map.suffix.lower() == ".json" else None)
         if scene is not None:  # a saved sandbox scene
             from game.ui.sandbox import render_scene
@@ -128,4 +138,5 @@ def main(argv: list[str] | None = None) -> int:
     size = getattr(args, "size", (1280, 800))
     from game.ui.app import play_command
 
-    return play_command(map_path, size, ai=getattr(args, "ai", None))
+    return play_command(map_path, size, ai=getattr(args, "ai", None),
+                        mode="strict" if getattr(args, "strict", False) else "teaching")

@@ -27,43 +27,7 @@ LOCALE = i18n.LOCALE_DIR
 REPO = Path(__file__).resolve().parents[1]
 UI = REPO / "game" / "ui"
 #: screens not yet routed through the catalogs (empty when every screen is translated)
-PENDING: frozenset[str] = frozenset({
-    "app.py",
-    "display.py",
-    "figures.py",
-    "images.py",
-    "play/action_bar.py",
-    "play/actions.py",
-    "play/dice_tray.py",
-    "play/end_screen.py",
-    "play/figure_card.py",
-    "play/game_menu.py",
-    "play/handover.py",
-    "play/hd_overlay.py",
-    "play/hd_session.py",
-    "play/hd_tray.py",
-    "play/hd_view.py",
-    "play/hints.py",
-    "play/keyboard.py",
-    "play/log_panel.py",
-    "play/menus.py",
-    "play/mm_dice.py",
-    "play/mm_session.py",
-    "play/mm_view.py",
-    "play/names.py",
-    "play/odds_panel.py",
-    "play/ofa_view.py",
-    "play/overlays.py",
-    "play/painter.py",
-    "play/relic_paint.py",
-    "play/relic_session.py",
-    "play/relic_view.py",
-    "play/roll_odds.py",
-    "play/session.py",
-    "play/table_input.py",
-    "play/top_bar.py",
-    "play/user_dirs.py",
-})
+PENDING: frozenset[str] = frozenset()
 #: the screens whose every shown string goes through the catalogs
 TRANSLATED = sorted(p for p in UI.rglob("*.py") if str(p.relative_to(UI)) not in PENDING)
 #: rule systems' own words for the screen (names of actions, cards, spaces) also use ``_()``

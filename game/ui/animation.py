@@ -53,6 +53,7 @@ class Look:
     colour: RGB = NO_SIDE
     letter: str = ""
     facing: float | None = None
+    label: str = ""  #: the name shown under a figure (its body id when empty)
 
 
 def looks_for(figures: Iterable[Figure], colours: Mapping[str, RGB] | None = None,
@@ -149,7 +150,7 @@ def draw_frame(surface: pygame.Surface, camera: Camera, timeline: Timeline, k: i
             surface.blit(sprite, (round(sx) - sprite.get_width() // 2,
                                   round(sy) - sprite.get_height() // 2))
             if r_px >= MIN_NAME_RADIUS_PX and bid in looks:
-                label = sprites.name(bid)
+                label = sprites.name(look.label or bid)
                 surface.blit(label, (round(sx) - label.get_width() // 2, round(sy) + r_px + 3))
         elif info.kind == "barrel":
             _draw_barrel(surface, (sx, sy), r_px, pose)

@@ -22,12 +22,14 @@ FPS_CAP = 60
 AI_ENV = "TABLETOP_AI"
 
 
-def play_command(map_path: Path, size: tuple[int, int], ai: Sequence[str] | None = None) -> int:
+def play_command(map_path: Path, size: tuple[int, int], ai: Sequence[str] | None = None,
+                 mode: str = "teaching") -> int:
     """``tabletop play``: 0 when the window was closed, 2 for a bad map, 3 without a display.
 
-    ``ai``: the sides the AI plays on a map with a play screen (default: ``$TABLETOP_AI``).
+    ``ai``: the sides the AI plays on a map with a play screen (default: ``$TABLETOP_AI``);
+    ``mode``: "teaching" or "strict".
     """
-    return run_window(map_path, size, ai=ai)
+    return run_window(map_path, size, ai=ai, mode=mode)
 
 
 def ai_sides_from_env(environ: dict[str, str] | None = None) -> list[str]:
@@ -36,7 +38,7 @@ def ai_sides_from_env(environ: dict[str, str] | None = None) -> list[str]:
 
 
 def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = None,
-               ai: Sequence[str] | None = None) -> int:
+               ai: Sequence[str] | None = None, mode: str = "teaching") -> int:
     """``play_command`` that can stop by itself after ``max_frames`` frames (for tests)."""
     quiet_pygame_import()
     if not display_available():
@@ -52,12 +54,13 @@ def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = N
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 3
     try:
-        return _play(map_path, max_frames, ai_sides_from_env() if ai is None else list(ai))
+        return _play(map_path, max_frames, ai_sides_from_env() if ai is None else list(ai), mode)
     finally:
         pygame.quit()
 
 
-def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = ()) -> int:
+def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
+          mode: str = "teaching") -> int:
     import pygame
 
     from game.board import load_board
@@ -69,7 +72,10 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = ()) -> int
     from game.i18n import load_language
 
     load_language()
-    pygame.display.set_caption(f"tabletop — loading {map_path.name}")
+    from game.board.names import local_title
+    from game.i18n import _
+
+    pygame.display.set_caption(_("tabletop — loading {map}").format(map=map_path.name))
     loader = SafeImageLoader()
     try:
         board = load_board(map_path, image_loader=loader)
@@ -79,8 +85,9 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = ()) -> int
     except OSError as exc:
         print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    pygame.display.set_caption(f"tabletop — {board.title}")
-    view: View | None = _play_view(map_path, board, loader, ai)
+    pygame.display.set_caption(_("tabletop — {title}").format(
+        title=local_title(board.title, board.properties)))
+    view: View | None = _play_view(map_path, board, loader, ai, mode=mode)
     if view is None:
         view = BoardView(board, _screen().get_size(), image_loader=loader)
     for line in loader.missing:
@@ -90,9 +97,13 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = ()) -> int
 
 
 def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
-               ai: Sequence[str]) -> View | None:
+               ai: Sequence[str], *, mode: str = "teaching", offer_resume: bool = True) -> View | None:
     """The play screen of the map's rule system, or None (the plain board view) when it has
-    none or the map cannot start a game of it."""
+    none or the map cannot start a game of it.
+
+    When the map's autosave holds a game (the program was closed or killed during it), the
+    screen opens with a card offering to resume it (``offer_resume``; off when the caller
+    loads the autosave itself)."""
     from game.ui.play import has_play_view
 
     if not has_play_view(board):
@@ -104,19 +115,21 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
         module, name = PLAY_VIEW_FACTORIES[board.system]
         factory = getattr(importlib.import_module(module), name)
         try:
-            return cast(View, factory(map_path, _screen().get_size(), ai_sides=tuple(ai),
-                                      image_loader=loader))
+            made = cast(View, factory(map_path, _screen().get_size(), ai_sides=tuple(ai),
+                                      image_loader=loader, mode=mode))
         except (ValueError, KeyError, OSError) as exc:
             print(f"{map_path}: warning: cannot start a game here ({exc}); showing the board",
                   file=sys.stderr)
             return None
+        return _offering_resume(made) if offer_resume else made
     from game.ui.play import user_dirs
     from game.ui.play.ofa_view import OFAPlayView
     from game.ui.play.session import PlaySession, map_setting, new_match
 
     saves = user_dirs.saves_dir()
     try:
-        match = new_match(map_path, autosave=user_dirs.autosave_path(saves, map_setting(map_path)))
+        match = new_match(map_path, autosave=user_dirs.autosave_path(saves, map_setting(map_path)),
+                          mode=mode)
     except (ValueError, KeyError, OSError) as exc:
         print(f"{map_path}: warning: cannot start a game here ({exc}); showing the board",
               file=sys.stderr)
@@ -128,11 +141,16 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
               f"the sides are {', '.join(sides)}", file=sys.stderr)
     session = PlaySession(match, board, ai_sides=[s for s in ai if s in sides])
     view = OFAPlayView(session, board, _screen().get_size(), image_loader=loader, save_dir=saves)
-    resumable = autosaved_commands(match.autosave_path)
-    if resumable:
-        from game.ui.play.menus import open_resume_card
+    return _offering_resume(view) if offer_resume else view
 
-        open_resume_card(view, resumable)
+
+def _offering_resume(view: View) -> View:
+    """``view``, showing the resume card when its map's autosave holds a game."""
+    match = getattr(getattr(view, "session", None), "match", None)
+    commands = autosaved_commands(getattr(match, "autosave_path", None))
+    offer = getattr(view, "offer_resume", None)
+    if commands and offer is not None:
+        offer(commands)
     return view
 
 

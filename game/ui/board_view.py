@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.board.model import Board
+from game.board.names import local_title
 from game.ui.camera import Camera, Rect, zoom_limits
 from game.ui.colours import BACKGROUND, TABLE_EDGE, side_colours
 from game.ui.figure_sprites import MIN_NAME_RADIUS_PX, TICK_REACH, BaseLook, FigureSprites
@@ -21,6 +22,7 @@ from game.ui.status_bar import StatusBar, StatusInfo
 from game.ui.table_art import art_scale, compose_art, floor_colour
 from game.ui.table_cache import TableCache
 from game.ui.view import Quit, ViewAction
+from game.ui.words import system_name
 
 #: Arrow keys pan this fast (screen px per second).
 KEY_PAN_SPEED = 700.0
@@ -50,6 +52,8 @@ class BoardView:
         self.side_mark = side_letters(f.side for f in self.figures)
         self._fonts = Fonts()
         self._status = StatusBar(self._fonts)
+        #: draw the status bar under the table (a play screen that covers it turns this off)
+        self.show_status = True
         self._sprites = FigureSprites(self._fonts)
         self.table = TableCache(board, compose_art(board, image_loader), art_scale(board),
                                 floor_colour(board), self._fonts)
@@ -84,7 +88,8 @@ class BoardView:
         return self.camera.screen_to_world(*self.cursor)
 
     def status_info(self) -> StatusInfo:
-        return StatusInfo(self.board.title, self.board.system, self.cursor_mm(),
+        return StatusInfo(local_title(self.board.title, self.board.properties),
+                          system_name(self.board.system), self.cursor_mm(),
                           self.zoom_percent, self.fps, self.missing_images)
 
     # ------------------------------------------------------------------ commands
@@ -177,7 +182,8 @@ class BoardView:
             pygame.draw.rect(surface, TABLE_EDGE, table_rect.inflate(4, 4), 2)
         self._draw_figures(surface, viewport)
         surface.set_clip(previous_clip)
-        self._status.draw(surface, self.status_info())
+        if self.show_status:
+            self._status.draw(surface, self.status_info())
 
     # ------------------------------------------------------------------ helpers
     def _centre(self) -> tuple[float, float]:

@@ -6,8 +6,9 @@ import os
 import sys
 from collections.abc import Mapping
 
+#: printed to the terminal (no window can show anything), so it stays English
 NO_DISPLAY_MESSAGE = (
-    "tabletop: no display found, so the window cannot open. "
+    "tabletop: no display found, so the window cannot open. "  # i18n: not shown
     "Headless commands: tabletop render MAP -o out.png, tabletop validate PATH"
 )
 

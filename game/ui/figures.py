@@ -53,7 +53,7 @@ def figures_from_spawns(board: Board) -> tuple[Figure, ...]:
 def parse_figure_spec(item: str) -> Figure:
     """``NAME:SIDE:X:Y[:R]`` with X, Y and R in millimetres."""
     parts = item.split(":")
-    usage = f"figure '{item}' is not NAME:SIDE:X:Y[:R] (X, Y and R in mm)"
+    usage = f"figure '{item}' is not NAME:SIDE:X:Y[:R] (X, Y and R in mm)"  # i18n: not shown
     if len(parts) not in (4, 5) or not parts[0].strip():
         raise FigureSpecError(usage)
     try:

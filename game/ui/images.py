@@ -65,7 +65,9 @@ class SafeImageLoader:
             except (pygame.error, ValueError, TypeError) as exc:
                 if filename not in self._failed_tiles:
                     self._failed_tiles.add(filename)
-                    self._note(filename, f"a tile lies outside the picture ({_reason(exc)})")
+                    # the terminal's warnings: not shown on the screen, so English
+                    why = f"a tile lies outside the picture ({_reason(exc)})"  # i18n: not shown
+                    self._note(filename, why)
                 size = (rect[2], rect[3]) if rect else fallback
                 return checker(size)
 
@@ -81,8 +83,8 @@ def _placeholder_loader(size: tuple[int, int]) -> TileLoader:
 
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, FileNotFoundError):
-        return "not found"
+        return "not found"  # i18n: not shown (the terminal's warnings)
     if isinstance(exc, IsADirectoryError):
-        return "is a folder"
+        return "is a folder"  # i18n: not shown
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0][:120]

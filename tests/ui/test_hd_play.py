@@ -210,7 +210,7 @@ def test_dice_rows_show_rerolls() -> None:
         def has_unit(self, uid: str) -> bool:
             return False
 
-    names = HDNames.__new__(HDNames)
+    names = HDNames(_St())  # type: ignore[arg-type]
     names._names = {"a": "Malakh"}
     rows = hd_rows(events, _St(), names)  # type: ignore[arg-type]
     assert rows[0].hits == (1,)

@@ -530,9 +530,16 @@ def test_the_menu_sets_the_ai_the_handover_and_the_log_language(tavern: Board,
     assert view.card_kind == "menu"  # the menu stays open to show the change
     menus.card_action(view, "handover")
     assert not view.handover_on
-    menus.card_action(view, "lang")
-    assert view.session.lang == "ru"
+    menus.card_action(view, "lang")  # the whole program's language, not only the log's
+    from game import i18n
+
+    assert view.session.lang == "ru" and i18n.language() == "ru"
+    assert i18n.load_language() == "ru"  # remembered for the next run
+    assert view.card is not None
+    assert any(item.label == "Язык: Русский" for item in view.card.items)
     frame(view)
+    menus.card_action(view, "lang")
+    assert i18n.language() == "en"
     key(view, pygame.K_F12)
     frame(view)
     assert list((saves.parent / "pictures").glob("tabletop-*.png"))
@@ -561,3 +568,45 @@ def test_after_a_crash_the_next_start_offers_to_resume_the_autosave(tavern: Boar
     assert autosaved_commands(match.autosave_path) == 2  # the offer itself overwrote nothing
     menus.card_action(again, "autosave")
     assert again.session.match.digest() == digest
+
+
+# --------------------------------------------------------------------------- modes, resume
+
+def test_strict_mode_gives_no_teaching_hints_and_the_top_bar_says_so(tavern: Board, saves: Path
+                                                                     ) -> None:
+    from game.i18n import set_language
+    from game.ui.play.hints import hint
+    from tests.ui.ru_texts import recorded_texts
+
+    with recorded_texts() as seen:
+        view = OFAPlayView(PlaySession(new_match(TAVERN, 3, mode="strict"), tavern), tavern,
+                           SIZE, save_dir=saves)
+        frame(view)
+    assert view.mode == "strict" and not view.teaching
+    assert hint(view) == ""
+    assert "Strict mode" in seen and "Teaching mode" not in seen
+    key(view, pygame.K_TAB)  # a figure in hand: teaching mode would explain what it can do
+    frame(view)
+    assert hint(view) == ""
+    set_language("ru")
+    view.set_ai_sides({M, C})  # a longer side chip ("(ИИ)"): the mode still has room
+    with recorded_texts() as seen:
+        frame(view)
+    assert "Строгий режим" in seen and "Ход 1" in seen
+    view.set_ai_sides(set())
+    set_language("en")
+    menus.card_action(view, "new")  # a new game from the menu keeps the mode
+    assert view.session.match.mode == "strict" and hint(view) == ""
+
+    teaching = tavern_view(tavern, saves)
+    assert teaching.teaching and hint(teaching)
+
+
+def test_offer_resume_opens_the_resume_card(tavern: Board, saves: Path) -> None:
+    view = tavern_view(tavern, saves)
+    view.offer_resume(4)
+    assert view.card_kind == "resume" and view.card is not None
+    assert any("4" in line for line in view.card.lines)
+    frame(view)
+    menus.card_action(view, "close")  # start afresh: the new game stays
+    assert view.card is None and not view.session.match.steps

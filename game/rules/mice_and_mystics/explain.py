@@ -3,6 +3,10 @@ GM's status block (MM-INFO-1..3)."""
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from game.rules.engine import Event
@@ -51,7 +55,7 @@ _TEXT: dict[str, dict[str, str]] = {
     "mm.stand_up": {"en": "{actor} stands up", "ru": "{actor} поднимается"},
     "mm.scurry": {"en": "{actor} scurries: {move} + d3 {d3} = {mp} points", "ru": "{actor} бежит: {move} + d3 {d3} = {mp}"},
     "mm.search": {"en": "{actor} searches: {face} - {verdict}", "ru": "{actor} обыскивает: {face} - {verdict}"},
-    "mm.search_empty": {"en": "Nothing more to find on {tile}", "ru": "На {tile} больше ничего нет"},
+    "mm.search_empty": {"en": "Nothing more to find on {tile}", "ru": "{tile}: больше нечего искать"},
     "mm.found": {"en": "{actor} finds {item}", "ru": "{actor} находит: {item}"},
     "mm.search_event": {"en": "{text}", "ru": "{text}"},
     "mm.keep": {"en": "{actor} {verdict} {item}", "ru": "{actor}: {item} - {verdict}"},
@@ -83,12 +87,16 @@ _WORDS = {
            "kept": "keeps", "dropped": "discards for 1 cheese", "minion": "a minion", "water": "water",
            "ended": "ended", "captured": " (captured)", "charmed": " (charmed)", "poison": " (poisoned)",
            "stunned": "stunned", "webbed": "webbed", "knocked_down": "knocked down", "charmed_c": "charmed",
-           "melee": "melee", "ranged": "ranged", "nothing": "nothing"},
+           "melee": "melee", "ranged": "ranged", "nothing": "nothing",
+           "stunned_n": "stunned", "webbed_n": "webbed", "adjacent": "adjacent", "apart": "apart",
+           "sight": "sight", "blocked": "blocked"},
     "ru": {"success": "успех", "fail": "неудача", "escaped": "вырвалась", "caught": "попалась",
            "kept": "оставляет", "dropped": "сбрасывает за 1 сыр", "minion": "прихвостень", "water": "вода",
            "ended": "завершено", "captured": " (в плену)", "charmed": " (зачарована)", "poison": " (отравленных)",
            "stunned": "оглушена", "webbed": "опутана", "knocked_down": "упала", "charmed_c": "зачарована",
-           "melee": "ближняя", "ranged": "дальняя", "nothing": "ничего"},
+           "melee": "ближняя", "ranged": "дальняя", "nothing": "ничего",
+           "stunned_n": "оглушение", "webbed_n": "опутывание", "adjacent": "соседние", "apart": "не соседние",
+           "sight": "видны друг другу", "blocked": "не видны друг другу"},
 }
 
 #: MM-INFO-1/3: the status block's labels
@@ -97,6 +105,51 @@ LABELS = {
     "ru": ("Текущая инициатива", "Круг сыра прихвостней", "Текущая страница/страница конца главы",
            "Имеющиеся групповые предметы"),
 }
+
+
+@cache
+def _tiles() -> dict[str, Any]:
+    """Every chapter's tile names (``"tiles"`` of ``data/chapter_*.json``): tile id -> en/ru."""
+    out: dict[str, Any] = {}
+    for path in sorted(cards.DATA.glob("chapter_*.json")):
+        out.update(json.loads(path.read_text(encoding="utf-8")).get("tiles", {}))
+    return out
+
+
+def tile_name(tile: str, lang: str = "en") -> str:
+    """A tile (a part of the board: the kitchen, the cellar) in ``lang``; its id when unnamed."""
+    entry = _tiles().get(tile)
+    return cards.text(entry, lang) if entry else tile
+
+
+def place_name(key: str, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """A cell key ``tile:cell-id`` or a tile id for the log. English keeps the map's ids; other
+    languages name the tile and keep the cell's number (``cellar:cellar-4`` -> ``Погреб-4``)."""
+    if names and key in names:
+        return names[key]
+    if lang == "en" or not key:
+        return key
+    tile, sep, local = key.partition(":")
+    if not sep:
+        return tile_name(key, lang)
+    number = local[len(tile):].lstrip("-_ :") if local.startswith(tile) else local
+    return f"{tile_name(tile, lang)}-{number}" if number else tile_name(tile, lang)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def shown_name(name: str, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """A figure's name as the rules keep it (the map's ``Tilly``, ``Rat 3``) in ``lang``:
+    ``names`` (by id) first, then the data files' names, else the name itself."""
+    ident = _slug(name)
+    if names and ident in names:
+        return names[ident]
+    if lang == "en":
+        return name
+    known = name_of(ident, lang)
+    return known if known != ident.replace("_", " ").title() else name
 
 
 def name_of(ident: str, lang: str = "en") -> str:
@@ -113,16 +166,23 @@ def name_of(ident: str, lang: str = "en") -> str:
     title = cards.achievement_titles().get(ident)
     if title:
         return cards.text(title, lang)
+    kind, _sep, number = ident.rpartition("_")
+    if number.isdigit() and kind in cards.minions():  # a minion: "rat_3" is "Rat 3"
+        return f"{cards.text(cards.minions()[kind].get('name'), lang) or kind} {number}"
+    mouse = cards.mice().get("names", {}).get(ident)
+    if mouse:
+        return cards.text(mouse, lang)
     return ident.replace("_", " ").title() if ident else ""
 
 
-def status_lines(values: dict[str, Any], lang: str = "en") -> list[str]:
+def status_lines(values: dict[str, Any], lang: str = "en",
+                 names: Mapping[str, str] | None = None) -> list[str]:
     """MM-INFO-1/2: initiative (▶ marks who acts), wheel k/6, page p/e, group items."""
     lang = lang if lang in LABELS else "en"
     w = _WORDS[lang]
     parts = []
     for i, (kind, name, captured) in enumerate(values.get("order", ())):
-        shown = name
+        shown = shown_name(name, lang, names)
         if kind == "group":
             shown = name_of("minions:" + name, lang)
         if captured:
@@ -134,17 +194,23 @@ def status_lines(values: dict[str, Any], lang: str = "en") -> list[str]:
             f"{c}: {values.get('page', 1)}/{values.get('end_page', 5)}", f"{d}: {items}"]
 
 
-def explain(event: Event, lang: str = "en") -> str:
-    """One line for the log, with the rule IDs at the end: ``... [MM-MELEE-3, MM-DICE-1]``."""
+def explain(event: Event, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """One line for the log, with the rule IDs at the end: ``... [MM-MELEE-3, MM-DICE-1]``.
+    ``names`` gives figures' (and cells') names by id where the map has its own (``name_ru``)."""
     lang = lang if lang in ("en", "ru") else "en"
     w = _WORDS[lang]
+    given = names or {}
+
+    def who(ident: str) -> str:
+        return given.get(ident) or name_of(ident, lang)
+
     data: dict[str, Any] = dict(event.values)
-    data["actor"] = name_of(event.actor, lang)
+    data["actor"] = who(event.actor)
     data["actor_s"] = data["actor"] + ("'" if data["actor"].endswith("s") else "'s")
     data.setdefault("text", data.get(f"text_{lang}") or data.get("text_en", ""))
     for key in ("target", "other", "item", "card", "ability", "what", "achievement"):
         if isinstance(data.get(key), str):
-            data[key] = name_of(data[key], lang)
+            data[key] = who(data[key])
     if "success" in data:
         data["verdict"] = w["success"] if data["success"] else w["fail"]
     if event.kind == "mm.trap":
@@ -165,17 +231,28 @@ def explain(event: Event, lang: str = "en") -> str:
     if "row" in data:
         data["row"] = w.get(str(data["row"]), str(data["row"]))
     if event.kind == "mm.initiative":
-        data["order"] = ", ".join(name_of(e, lang) for e in data.get("order", ()))
+        data["order"] = ", ".join(who(e) for e in data.get("order", ()))
     if event.kind == "mm.joins_order":
         data["place"] = int(data.get("position", 0)) + 1
     if event.kind in ("mm.minion_move", "mm.charmed_move"):
-        data["path"] = " -> ".join(str(p) for p in data.get("path", ()))
+        data["path"] = " -> ".join(place_name(str(p), lang, names) for p in data.get("path", ()))
     if event.kind == "mm.captured":
         data["discarded"] = ", ".join(name_of(c, lang) for c in data.get("discarded", ())) or w["nothing"]
     if event.kind == "mm.equip":
         data["equipped"] = ", ".join(name_of(c, lang) for c in data.get("equipped", ())) or w["nothing"]
     if event.kind == "mm.status":
-        data["status"] = " | ".join(status_lines(data, lang))
+        data["status"] = " | ".join(status_lines(data, lang, names))
+    for key in ("tile", "cell", "frm", "to"):
+        if isinstance(data.get(key), str):
+            data[key] = place_name(data[key], lang, names)
+    if event.kind == "mm.ruling":
+        data["a"], data["b"] = (place_name(str(data.get(k, "")), lang, names) for k in ("a", "b"))
+        data["kind"] = w.get(str(data.get("kind")), str(data.get("kind")))
+    if event.kind == "mm.recover":
+        data["condition"] = w.get(f"{data.get('condition')}_n", str(data.get("condition")))
+    if event.kind == "mm.spawn_blocked":
+        card = cards.minions().get(str(data.get("kind")), {})
+        data["kind"] = cards.text(card.get("name"), lang) or str(data.get("kind"))
     template = _TEXT.get(event.kind, {}).get(lang)
     try:
         text = template.format(**data) if template else f"{event.kind}: {data}"

@@ -1,4 +1,8 @@
-"""Relic events in plain words, in English and Russian, with the rules cited."""
+"""Relic events in plain words, in English and Russian, with the rules cited.
+
+The actor is a seat id (``player2``) that the play screen replaces by the player's name in its
+language, so the Russian lines keep the actor in the nominative ("{actor}: ход окончен"). Only
+characters the screen's font can draw ("->", not an arrow)."""
 
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ _CHOICE = {
     "ru": {"teleport": "переместиться", "buy_wargear": "купить снаряжение",
            "keep_wargear": "какое снаряжение оставить", "swap_wargear": "что из снаряжения обменять",
            "swap_places": "с кем поменяться местами", "shift": "сдвинуться по ярусу",
-           "buy": "покупку"},
+           "buy": "купить снаряжение"},
 }
 _HOW = {
     "en": {"reroll": "re-roll", "add1": "+1", "set6": "set to 6"},
@@ -54,12 +58,12 @@ _WHAT = {
 
 _TEXT: dict[str, dict[str, str]] = {
     "rel.turn": {"en": "Round {round}: {actor}'s turn on {space_name}",
-                 "ru": "Раунд {round}: ход игрока {actor} ({space_name})"},
+                 "ru": "Раунд {round}: ходит {actor} ({space_name})"},
     "rel.no_move": {"en": "{actor} does not move ({why})", "ru": "{actor} не перемещается ({why})"},
     "rel.move_roll": {"en": "{actor} rolls {faces_text} to move: can reach {options_names}",
                       "ru": "{actor} бросает {faces_text} на перемещение: доступно {options_names}"},
     "rel.move": {"en": "{actor} moves from {frm_name} to {to_name}",
-                 "ru": "{actor} перемещается: {frm_name} → {to_name}"},
+                 "ru": "{actor} перемещается: из «{frm_name}» в «{to_name}»"},
     "rel.space": {"en": "{space_name}: {space_text}", "ru": "{space_name}: {space_text}"},
     "rel.draw": {"en": "{actor} draws {card_name} from the {deck_word} deck ({kind_word})",
                  "ru": "{actor} берёт из {deck_word} колоды: {card_name} ({kind_word})"},
@@ -69,10 +73,10 @@ _TEXT: dict[str, dict[str, str]] = {
     "rel.choice": {"en": "{actor} may choose {kind_word}", "ru": "{actor} может выбрать: {kind_word}"},
     "rel.chosen": {"en": "{actor} chooses {option_text}", "ru": "{actor} выбирает: {option_text}"},
     "rel.relocate": {"en": "{actor} goes from {frm_name} to {to_name}",
-                     "ru": "{actor} переходит: {frm_name} → {to_name}"},
+                     "ru": "{actor} переходит: из «{frm_name}» в «{to_name}»"},
     "rel.space_roll": {"en": "{actor} rolls {face} (needs {need}): {ok_word}",
                        "ru": "{actor} бросает {face} (нужно {need}): {ok_word}"},
-    "rel.spared": {"en": "{actor}'s armour spares them", "ru": "Броня защищает игрока {actor}"},
+    "rel.spared": {"en": "{actor}'s armour spares them", "ru": "{actor}: броня спасает от потери Здоровья"},
     "rel.life": {"en": "{actor}: Life {change:+d}, now {life}", "ru": "{actor}: Здоровье {change:+d}, теперь {life}"},
     "rel.influence": {"en": "{actor}: influence {change:+d}, now {influence}",
                       "ru": "{actor}: влияние {change:+d}, теперь {influence}"},
@@ -98,10 +102,10 @@ _TEXT: dict[str, dict[str, str]] = {
                        "ru": "{actor} бросает за врага «{enemy_name}»: {chains_text} = {total}"},
     "rel.player_roll": {"en": "{actor} rolls {chains_text} = {total}",
                         "ru": "{actor} бросает {chains_text} = {total}"},
-    "rel.die_changed": {"en": "{actor} uses {source_name} ({how_word}) on die {index_1}: {before_text} → "
+    "rel.die_changed": {"en": "{actor} uses {source_name} ({how_word}) on die {index_1}: {before_text} -> "
                               "{after_text}; roll now {total}",
                         "ru": "{actor} использует «{source_name}» ({how_word}) на кубике {index_1}: "
-                              "{before_text} → {after_text}; бросок теперь {total}"},
+                              "{before_text} -> {after_text}; бросок теперь {total}"},
     "rel.score": {"en": "Battle scores: {actor} {player_roll} + {player_value} + {pmods} = "
                         "{player_score}; {enemy_name} {enemy_roll} + {enemy_value} + {emods} = {enemy_score}",
                   "ru": "Боевые рейтинги: {actor} {player_roll} + {player_value} + {pmods} = "
@@ -112,24 +116,27 @@ _TEXT: dict[str, dict[str, str]] = {
     "rel.discarded": {"en": "{card_name} is discarded, as its card says",
                       "ru": "«{card_name}» сбрасывается, как сказано на карте"},
     "rel.engagement_end": {"en": "{actor}'s Engagement phase ends ({reason_word})",
-                           "ru": "Фаза Столкновения игрока {actor} окончена ({reason_word})"},
+                           "ru": "{actor}: фаза Столкновения окончена ({reason_word})"},
     "rel.meet": {"en": "{actor} meets {card_name}", "ru": "{actor} встречает: {card_name}"},
-    "rel.turn_end": {"en": "{actor}'s turn ends", "ru": "Ход игрока {actor} окончен"},
+    "rel.turn_end": {"en": "{actor}'s turn ends", "ru": "{actor}: ход окончен"},
     "rel.confrontation": {"en": "{actor} faces the Confrontation of {scenario_name}",
                           "ru": "{actor}: Противостояние сценария «{scenario_name}»"},
     "rel.test": {"en": "{actor} tests {attr}: {chains_text} + {value} = {score} (needs {target}): {ok_word}",
-                 "ru": "{actor}, проверка: {attr}: {chains_text} + {value} = {score} (нужно {target}): {ok_word}"},
+                 "ru": "{actor}: проверка ({attr}): {chains_text} + {value} = {score} (нужно {target}): "
+                       "{ok_word}"},
     "rel.game_over": {"en": "The game is over: {winners_text} ({reason})",
                       "ru": "Игра окончена: {winners_text} ({reason})"},
 }
 
 _WORDS = {
     "en": {"ok": "success", "fail": "failure", "nothing": "nothing", "scenario": "on the scenario space",
-           "skip": "misses this move", "none": "no modifiers", "ability": "their ability", "win": "wins", "limit": "turn limit",
-           "confrontation": "Confrontation met"},
+           "skip": "misses this move", "none": "no modifiers", "ability": "their ability", "win": "wins",
+           "win_many": "win", "limit": "turn limit",
+           "confrontation": "Confrontation met", "program": "The program"},
     "ru": {"ok": "успех", "fail": "неудача", "nothing": "ничего", "scenario": "на клетке сценария",
            "skip": "пропускает перемещение", "none": "без модификаторов", "ability": "способность", "win": "побеждает",
-           "limit": "предел ходов", "confrontation": "Противостояние выполнено"},
+           "win_many": "побеждают",
+           "limit": "предел ходов", "confrontation": "Противостояние выполнено", "program": "Программа"},
 }
 
 
@@ -150,6 +157,8 @@ def explain(event: Event, lang: str = "en") -> str:
     d: dict[str, Any] = dict(event.values)
     d.setdefault("actor", event.actor)
     w = _WORDS[lang]
+    if d["actor"] == "program":  # nobody sits beside a lone player: the program rolls (REL-SEQ-3)
+        d["actor"] = w["program"]
     for key in ("space", "frm", "to", "card", "enemy", "mission", "scenario", "source"):
         if key in d:
             d[f"{key}_name"] = data.name(str(d[key]), lang)
@@ -202,7 +211,8 @@ def explain(event: Event, lang: str = "en") -> str:
         opt = str(d.get("option_id", d.get("option", "")))
         d["option_text"] = (_CHOICE[lang].get(opt) or data.name(opt, lang)) if opt else w["nothing"]
     if event.kind == "rel.game_over":
-        d["winners_text"] = ", ".join(d.get("winners", ())) + " " + w["win"]
+        winners = tuple(d.get("winners", ()))
+        d["winners_text"] = ", ".join(winners) + " " + w["win_many" if len(winners) > 1 else "win"]
         d["reason"] = w.get(str(d.get("reason")), str(d.get("reason")))
     template = _TEXT.get(event.kind, {}).get(lang)
     try:

@@ -15,8 +15,8 @@ def start_view(choice: MenuChoice, size: tuple[int, int]) -> View | None:
     """The play screen of the chosen scenario (the board view when its system has none).
 
     ``choice.ai`` gives the AI the last side of the map; ``load`` starts from the scenario's
-    autosave when there is one; ``teaching`` is carried in the choice (the play screens have
-    no strict mode yet).
+    autosave when there is one (else a new game shows the resume card when the autosave holds
+    a game); ``teaching`` picks teaching or strict mode.
     """
     from game.board import load_board
     from game.core.errors import MapError
@@ -33,7 +33,9 @@ def start_view(choice: MenuChoice, size: tuple[int, int]) -> View | None:
     sides = list(dict.fromkeys(s.side for s in board.spawns if s.side))
     ai = sides[-1:] if choice.ai else []
     try:
-        view = _play_view(choice.scenario.path, board, loader, ai)
+        view = _play_view(choice.scenario.path, board, loader, ai,
+                          mode="teaching" if choice.teaching else "strict",
+                          offer_resume=not choice.load)
     except Exception as exc:  # noqa: BLE001 - a broken scenario must not close the menu
         print(f"{choice.scenario.path}: cannot start: {exc}", file=sys.stderr)
         return None

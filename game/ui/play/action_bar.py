@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.ui.play.actions import Choice, Group
 from game.ui.play.widgets import (
     DIM,
@@ -94,5 +95,6 @@ class ActionBar:
         for button, choice in zip(self.buttons, self.choices, strict=True):
             draw_button(surface, t, button, hot=choice == hot)
         if self.hidden:
-            more = t.render(f"+{self.hidden} more: right-click the figure", SMALL_PX, DIM)
+            more = t.render(_("+{n} more: right-click the figure").format(n=self.hidden),
+                            SMALL_PX, DIM)
             surface.blit(more, (rect.right - more.get_width() - 10, rect.bottom - more.get_height() - 2))

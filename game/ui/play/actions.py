@@ -14,6 +14,7 @@ from typing import Any
 
 from game.core.dice import SeededDice
 from game.geometry.contact import eligible_targets
+from game.i18n import _
 from game.rules.engine import IllegalCommand
 from game.rules.one_for_all.commands import (
     ATTACK_STYLES,
@@ -88,9 +89,9 @@ def choices(commands: Sequence[Any], names: Names, state: OFAState) -> list[Choi
         if isinstance(command, Act):
             label = names.action(command, state)
         elif isinstance(command, Duel):
-            label = f"Duel {names.of(command.defender)}"
+            label = _("Duel {name}").format(name=names.of(command.defender))
         elif isinstance(command, Stop):
-            label = "Stop: end the activation"
+            label = _("Stop: end the activation")
         elif isinstance(command, AllocateHits):
             label = names.shares(command, state)
         else:
@@ -126,11 +127,11 @@ def grouped(items: Sequence[Choice], names: Names, state: OFAState) -> list[Grou
     groups = []
     for key in sorted(order, key=rank):
         if key == SELF:
-            title = "Itself"
+            title = _("Itself")
         elif key == END:
-            title = "Activation"
+            title = _("Activation")
         elif key == HITS:
-            title = "Split the duel's hits"
+            title = _("Split the duel's hits")
         else:
             title = names.of(key)
         groups.append(Group(key, title, tuple(order[key])))

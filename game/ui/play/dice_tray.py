@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.rules.engine import Event, Match
 from game.rules.one_for_all.dice import deciding_dice, score
 from game.rules.one_for_all.state import OFAState
@@ -51,7 +52,7 @@ class DiceRow:
 
 
 def _hits(n: int) -> str:
-    return f"{n} hit" if n == 1 else f"{n} hits"
+    return _("{n} hit").format(n=n) if n == 1 else _("{n} hits").format(n=n)
 
 
 def _faces(value: object) -> tuple[int, ...]:
@@ -72,13 +73,14 @@ def dice_rows(events: Sequence[Event], state: OFAState, names: Names) -> list[Di
         d = e.data
         if e.kind == "ofa.pool_roll":
             faces = _faces(d.get("faces"))
-            rows.append(DiceRow(f"{names.of(e.actor)}, pool {d.get('pool', len(faces))}", faces,
-                                deciding_dice(faces), lost, side_of(e.actor),
-                                f"= {score(faces)}" if faces else "no dice: score 0"))
+            rows.append(DiceRow(_("{name}, pool {pool}").format(name=names.of(e.actor),
+                                                                 pool=d.get("pool", len(faces))),
+                                faces, deciding_dice(faces), lost, side_of(e.actor),
+                                f"= {score(faces)}" if faces else _("no dice: score 0")))
         elif e.kind == "ofa.attack":
             faces = _faces(d.get("defender_faces"))
             hits = int(d.get("hits_to_defender", 0))
-            words = f"takes {_hits(hits)}" if hits else "holds"
+            words = _("takes {hits}").format(hits=_hits(hits)) if hits else _("holds")
             defender = str(d.get("defender", ""))
             rows.append(DiceRow(names.of(defender), faces, deciding_dice(faces), False,
                                 side_of(defender), f"= {d.get('defender_score', 0)}: {words}"))
@@ -87,19 +89,22 @@ def dice_rows(events: Sequence[Event], state: OFAState, names: Names) -> list[Di
             defender = str(d.get("defender", ""))
             to_d, to_a = int(d.get("hits_to_defender", 0)), int(d.get("hits_to_attacker", 0))
             won = d.get("winner") == "attacker"
-            rows.append(DiceRow(f"{names.of(e.actor)} duels", a, deciding_dice(a), lost,
-                                side_of(e.actor), f"= {d.get('attacker_score', 0)}"
-                                + (f": wins, {_hits(to_d)} on {names.of(defender)}" if won else "")))
+            rows.append(DiceRow(_("{name} duels").format(name=names.of(e.actor)), a,
+                                deciding_dice(a), lost, side_of(e.actor),
+                                f"= {d.get('attacker_score', 0)}"
+                                + (_(": wins, {hits} on {name}").format(
+                                    hits=_hits(to_d), name=names.of(defender)) if won else "")))
             rows.append(DiceRow(names.of(defender), b, deciding_dice(b), False, side_of(defender),
                                 f"= {d.get('defender_score', 0)}"
-                                + ("" if won else f": wins, {_hits(to_a)} on {names.of(e.actor)}")))
+                                + ("" if won else _(": wins, {hits} on {name}").format(
+                                    hits=_hits(to_a), name=names.of(e.actor)))))
         elif e.kind == "ofa.rolloff":
             rolls = d.get("rolls", ())
             last = rolls[-1] if isinstance(rolls, tuple | list) and rolls else ()
             faces = _faces(last)
-            verdict = "clear" if d.get("clear") else "blocked"
-            rows.append(DiceRow(f"roll-off, {names.of(str(d.get('blocker', '')))}", faces, (),
-                                False, "", verdict))
+            verdict = _("clear") if d.get("clear") else _("blocked")
+            rows.append(DiceRow(_("roll-off, {name}").format(
+                name=names.of(str(d.get("blocker", "")))), faces, (), False, "", verdict))
     return rows
 
 
@@ -108,10 +113,10 @@ def opening_rows(state: OFAState, names: Names) -> list[DiceRow]:
     if not state.first_player_roll:
         return []
     a, b = state.first_player_roll[-1][:2]
-    return [DiceRow(f"{names.side(state.sides[0])} start roll", (a,), (0,) if a > b else (), False,
-                    state.sides[0]),
+    return [DiceRow(_("{side} start roll").format(side=names.side(state.sides[0])), (a,),
+                    (0,) if a > b else (), False, state.sides[0]),
             DiceRow(names.side(state.sides[1]), (b,), (0,) if b > a else (), False, state.sides[1],
-                    f"{names.side(state.initiative)} start")]
+                    _("{side} start").format(side=names.side(state.initiative)))]
 
 
 def last_roll(match: Match, names: Names) -> tuple[str, list[DiceRow]]:
@@ -121,7 +126,7 @@ def last_roll(match: Match, names: Names) -> tuple[str, list[DiceRow]]:
             rows = dice_rows(step.events, step.before, names)
             if rows:
                 return names.command(step.command, step.before), rows
-    return "Who starts", opening_rows(match.state, names)
+    return _("Who starts"), opening_rows(match.state, names)
 
 
 def draw_die(surface: pygame.Surface, x: int, y: int, face: int, *, size: int = DIE_PX,
@@ -164,17 +169,18 @@ class DiceTray:
         pygame.draw.line(pic, PANEL_LINE, (POOL_W, 6), (POOL_W, h - 6))
         if pool is not None:
             name, n = pool
-            pic.blit(t.render("POOL", SMALL_PX, DIM), (10, 6))
+            pic.blit(t.render(_("POOL"), SMALL_PX, DIM), (10, 6))
             big = t.render(str(n), BIG_PX, ACCENT)
             pic.blit(big, (POOL_W - 14 - big.get_width(), 4))
             pic.blit(t.render(_fit(t, name, POOL_W - 16), SMALL_PX, TEXT), (10, h - 26))
         else:
-            pic.blit(t.render("POOL", SMALL_PX, DIM), (10, 6))
-            pic.blit(t.render("no one active", SMALL_PX, DIM), (10, h - 26))
+            pic.blit(t.render(_("POOL"), SMALL_PX, DIM), (10, 6))
+            pic.blit(t.render(_("no one active"), SMALL_PX, DIM), (10, h - 26))
         x0 = POOL_W + 12
-        pic.blit(t.render(_fit(t, f"Last roll: {title}", w - x0 - 8), SMALL_PX, DIM), (x0, 4))
+        pic.blit(t.render(_fit(t, _("Last roll: {title}").format(title=title), w - x0 - 8),
+                          SMALL_PX, DIM), (x0, 4))
         if not rows:
-            pic.blit(t.render("No dice rolled yet.", SMALL_PX, DIM), (x0, 34))
+            pic.blit(t.render(_("No dice rolled yet."), SMALL_PX, DIM), (x0, 34))
             return pic
         x, y = x0, 26
         line_h = DIE_PX + 12

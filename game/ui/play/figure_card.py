@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, language
+from game.rules.one_for_all.explain import profile_name
 from game.rules.one_for_all.state import Figure, OFAState
 from game.ui.colours import BASE_RIM, INK_LIGHT, RGB, ink_on
 from game.ui.play.figure_layer import BADGE, STAR, SWORD, WOUND, star_points
@@ -53,7 +55,7 @@ class FigureCard:
              figure_id: str, names: Names, colours: dict[str, RGB]) -> None:
         fig = state.figure(figure_id) if figure_id and state.has_figure(figure_id) else None
         act = state.activation
-        key = (fig, act, rect.size)
+        key = (fig, act, rect.size, language())
         if key != self._key or self._picture is None:
             self._key = key
             self._picture = self._render(rect.size, state, fig, names, colours)
@@ -71,45 +73,58 @@ class FigureCard:
         pic = pygame.Surface(size, pygame.SRCALPHA)
         y = PAD
         if fig is None:
-            y = self._line(pic, "Click a figure (or press Tab) to see its card.", y, SMALL_PX, DIM)
+            y = self._line(pic, _("Click a figure (or press Tab) to see its card."), y, SMALL_PX,
+                           DIM)
         else:
             colour = colours.get(fig.side, (154, 154, 154))
             chip = pygame.Rect(PAD, y, 8, 26)
             pygame.draw.rect(pic, colour, chip)
-            pic.blit(self.texts.render(fig.name, TITLE_PX, TEXT), (PAD + 16, y + 2))
+            pic.blit(self.texts.render(names.of(fig.id), TITLE_PX, TEXT), (PAD + 16, y + 2))
             y += 34
             side = self.texts.render(f" {names.side(fig.side)} ", SMALL_PX, ink_on(colour))
             pygame.draw.rect(pic, colour, (PAD, y, side.get_width(), side.get_height()), border_radius=3)
             pic.blit(side, (PAD, y))
-            pic.blit(self.texts.render(f"{fig.profile}, rating {fig.rating}", SMALL_PX, DIM),
-                     (PAD + side.get_width() + 10, y))
+            profile = _("{profile}, rating {rating}").format(
+                profile=profile_name(fig.profile, language()), rating=fig.rating)
+            x = PAD + side.get_width() + 10
+            if x + self.texts.width(profile, SMALL_PX) > size[0] - PAD:  # too long: below the side
+                x, y = PAD, y + 24
+            pic.blit(self.texts.render(profile, SMALL_PX, DIM), (x, y))
             y += 28
             act = state.activation
             if act is not None and act.figure == fig.id:
-                y = self._line(pic, f"Active: pool {act.pool}", y, TEXT_PX, ACCENT)
+                y = self._line(pic, _("Active: pool {pool}").format(pool=act.pool), y, TEXT_PX,
+                               ACCENT)
                 if act.contact:
-                    y = self._line(pic, f"Ran into {names.of(act.contact)}: act with it, duel "
-                                   "or stop (OFA-2B.2)", y, SMALL_PX, TEXT)
+                    y = self._line(pic, _("Ran into {name}: act with it, duel or stop "
+                                          "(OFA-2B.2)").format(name=names.of(act.contact)),
+                                   y, SMALL_PX, TEXT)
                 if act.momentum_ready:
-                    y = self._line(pic, "Momentum: +1 die in a duel now (OFA-7.2)", y, SMALL_PX)
+                    y = self._line(pic, _("Momentum: +1 die in a duel now (OFA-7.2)"), y,
+                                   SMALL_PX)
             elif not fig.conscious:
-                y = self._line(pic, "Unconscious: lies as an obstacle (OFA-5.3)", y, TEXT_PX, DIM)
+                y = self._line(pic, _("Unconscious: lies as an obstacle (OFA-5.3)"), y, TEXT_PX,
+                               DIM)
             y = self._markers(pic, fig, y + 4)
             if fig.z > 1.0:
-                y = self._line(pic, f"Standing {fig.z:.0f} mm above the floor", y, SMALL_PX)
+                y = self._line(pic, _("Standing {height:.0f} mm above the floor").format(
+                    height=fig.z), y, SMALL_PX)
             if fig.carrying:
-                y = self._line(pic, f"Carries {names.of(fig.carrying)}", y, SMALL_PX)
+                y = self._line(pic, _("Carries {name}").format(name=names.of(fig.carrying)), y,
+                               SMALL_PX)
             if fig.hanging_on:
-                y = self._line(pic, f"Hangs from {names.of(fig.hanging_on)}: swing or let go",
-                               y, SMALL_PX)
+                y = self._line(pic, _("Hangs from {name}: swing or let go").format(
+                    name=names.of(fig.hanging_on)), y, SMALL_PX)
             facing = round(fig.facing) % 360
-            y = self._line(pic, f"Facing {facing}° · base {fig.radius * 2:.0f} mm", y, SMALL_PX, DIM)
+            y = self._line(pic, _("Facing {facing}° · base {base:.0f} mm").format(
+                facing=facing, base=fig.radius * 2), y, SMALL_PX, DIM)
         self._legend(pic, max(y + 16, size[1] - 118))
         return pic
 
     def _markers(self, pic: pygame.Surface, fig: Figure, y: int) -> int:
         m = fig.markers
-        wounds = f"Wounds {m.wounds} of 3" + (" (the third knocks out, OFA-5D.12)" if m.wounds else "")
+        wounds = (_("Wounds {n} of 3 (the third knocks out, OFA-5D.12)") if m.wounds
+                  else _("Wounds {n} of 3")).format(n=m.wounds)
         y = self._line(pic, wounds, y, TEXT_PX, TEXT)
         for i in range(3):
             cx = PAD + 8 + i * 20
@@ -120,30 +135,30 @@ class FigureCard:
         y += 24
         if m.stunned:
             draw_stunned_icon(pic, PAD + 8, y + 10)
-            y = self._line(pic, "Stunned: one die fewer, no moves or leaps (OFA-5D.3)", y,
+            y = self._line(pic, _("Stunned: one die fewer, no moves or leaps (OFA-5D.3)"), y,
                            SMALL_PX, TEXT, 26)
         if m.unarmed:
             draw_unarmed_icon(pic, PAD + 8, y + 10)
-            y = self._line(pic, "Dropped weapon: no duels it starts; duel foes +1 (OFA-5D.6)", y,
-                           SMALL_PX, TEXT, 26)
+            y = self._line(pic, _("Dropped weapon: no duels it starts; duel foes +1 (OFA-5D.6)"),
+                           y, SMALL_PX, TEXT, 26)
         if not (m.stunned or m.unarmed or m.wounds):
-            y = self._line(pic, "No markers", y, SMALL_PX, DIM)
+            y = self._line(pic, _("No markers"), y, SMALL_PX, DIM)
         return y + 4
 
     def _legend(self, pic: pygame.Surface, y: int) -> None:
         pygame.draw.line(pic, PANEL_LINE, (PAD, y), (pic.get_width() - PAD, y))
         y += 8
-        pic.blit(self.texts.render("Marks on the bases", SMALL_PX, DIM), (PAD, y))
+        pic.blit(self.texts.render(_("Marks on the bases"), SMALL_PX, DIM), (PAD, y))
         y += 24
         half = (pic.get_width() - 2 * PAD) // 2
         draw_stunned_icon(pic, PAD + 8, y + 9)
-        pic.blit(self.texts.render("Stunned", SMALL_PX, TEXT), (PAD + 22, y))
+        pic.blit(self.texts.render(_("Stunned"), SMALL_PX, TEXT), (PAD + 22, y))
         draw_unarmed_icon(pic, PAD + half + 8, y + 9)
-        pic.blit(self.texts.render("Dropped weapon", SMALL_PX, TEXT), (PAD + half + 22, y))
+        pic.blit(self.texts.render(_("Dropped weapon"), SMALL_PX, TEXT), (PAD + half + 22, y))
         y += 26
         draw_wound_icon(pic, PAD + 8, y + 9)
-        pic.blit(self.texts.render("One wound", SMALL_PX, TEXT), (PAD + 22, y))
+        pic.blit(self.texts.render(_("One wound"), SMALL_PX, TEXT), (PAD + 22, y))
         cx, cy = PAD + half + 8, y + 9
         pygame.draw.circle(pic, BASE_RIM, (cx, cy), 10)
         pygame.draw.circle(pic, ACCENT, (cx, cy), 8, 3)
-        pic.blit(self.texts.render("Active figure", SMALL_PX, TEXT), (PAD + half + 22, y))
+        pic.blit(self.texts.render(_("Active figure"), SMALL_PX, TEXT), (PAD + half + 22, y))

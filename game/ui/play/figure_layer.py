@@ -70,7 +70,9 @@ class FigureLayer:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, camera: Camera, state: OFAState, *,
              hidden: frozenset[str] = frozenset(), hidden_props: frozenset[str] = frozenset(),
-             selected: str = "", active: str = "", rings: Mapping[str, RGB] | None = None) -> None:
+             selected: str = "", active: str = "", rings: Mapping[str, RGB] | None = None,
+             labels: Mapping[str, str] | None = None) -> None:
+        """``labels``: the names to show by figure id (the figure's own name otherwise)."""
         self._draw_props(surface, camera, state, hidden_props)
         rings = rings or {}
         order = sorted(state.figures, key=lambda f: (f.conscious, f.z, f.y))
@@ -102,7 +104,8 @@ class FigureLayer:
                 self._draw_markers(surface, fig, cx, cy, r)
             taken.append(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
             if r >= 5:
-                names.append((self._plate(fig.name), cx, cy, r))
+                shown = labels.get(fig.id, fig.name) if labels is not None else fig.name
+                names.append((self._plate(shown), cx, cy, r))
         bounds = surface.get_rect()
         for label, cx, cy, r in names:
             for y in (cy + r + 4, cy - r - 6 - label.get_height()):

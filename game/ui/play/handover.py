@@ -3,6 +3,7 @@ taken away by a click or a key once it has been up long enough not to be clicked
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.ui.colours import RGB
 from game.ui.play.card import Card
 from game.ui.play.widgets import Texts
@@ -13,7 +14,9 @@ HOLD_S = 0.6
 
 def handover_card(texts: Texts, side_label: str, colour: RGB, letter: str,
                   previous: str = "") -> Card:
-    lines = [f"{previous} hand over." if previous else "",
-             f"{side_label} ({letter}): click or press a key when you are ready."]
-    return Card(texts, f"Pass to {side_label}", [line for line in lines if line], colour=colour,
-                full=True, close_on_any=True, delay=HOLD_S)
+    lines = [_("{side} hand over.").format(side=previous) if previous else "",
+             _("{side} ({letter}): click or press a key when you are ready.").format(
+                 side=side_label, letter=letter)]
+    return Card(texts, _("Pass to {side}").format(side=side_label),
+                [line for line in lines if line], colour=colour, full=True, close_on_any=True,
+                delay=HOLD_S)

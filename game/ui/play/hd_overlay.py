@@ -15,18 +15,29 @@ import pygame
 from game.geometry.bases import edge_distance
 from game.geometry.measure import distance_to_point, range_band
 from game.geometry.templates import cloud_blast, cone_polygon, explosion, impact_blast
+from game.i18n import N_, _
 from game.rules.helldorado.game import Helldorado, direction
 from game.rules.helldorado.state import HDState, Unit, Weapon
 from game.ui.camera import Camera
 from game.ui.colours import RGB
+from game.ui.play.hd_session import HDNames
 from game.ui.play.widgets import SMALL_PX, Texts
 
 SEEN: RGB = (0xF4, 0xF4, 0xF0)
 LEGAL: RGB = (0x7C, 0xD6, 0x8C)
 BLOCKED: RGB = (0xE8, 0x3A, 0x30)
 RING: RGB = (0xF0, 0xC0, 0x40)
-BAND_NAMES = {"point_blank": "point blank", "short": "short", "medium": "medium", "long": "long",
-              "beyond": "beyond"}
+BAND_NAMES = {"point_blank": N_("point blank"), "short": N_("short"), "medium": N_("medium"),
+              "long": N_("long"), "beyond": N_("beyond")}
+
+
+def band_name(band: str) -> str:
+    """A range band's name for the screen (HD-RANGED-15)."""
+    return _(BAND_NAMES[band]) if band in BAND_NAMES else band
+
+
+def _names(st: HDState) -> HDNames:
+    return HDNames(st)
 
 
 @dataclass(frozen=True)
@@ -53,6 +64,7 @@ class SightPicture:
     sights: tuple[Sight, ...]
     legal: tuple[str, ...]
     shooting: str  #: why the unit cannot shoot now, or ""
+    teaching: bool = True  #: teaching mode: the legal targets and the reasons are shown
 
 
 def ranged_weapon(u: Unit) -> Weapon | None:
@@ -63,17 +75,21 @@ def ranged_weapon(u: Unit) -> Weapon | None:
     return None
 
 
-def sight_picture(system: Helldorado, st: HDState, unit_id: str) -> SightPicture:
+def sight_picture(system: Helldorado, st: HDState, unit_id: str,
+                  names: HDNames | None = None, teaching: bool = True) -> SightPicture:
+    """What ``unit_id`` sees; ``teaching``: which targets the rules allow, and why not the others."""
+    names = names or _names(st)
     u = st.unit(unit_id)
+    who = names.of(u.id)
     table = system.table_of(st)
     cfg = st.cfg
     w = ranged_weapon(u)
     legal: tuple[str, ...] = ()
     why = ""
     if u.shs is None and w is not None:
-        why = f"{u.name} has no SHS (HD-RANGED-16)"
+        why = _("{unit} has no SHS (HD-RANGED-16)").format(unit=who)
     elif w is not None and system.engaged(st, u):
-        why = f"{u.name} is engaged and cannot shoot (HD-HOUSE-8)"
+        why = _("{unit} is engaged and cannot shoot (HD-HOUSE-8)").format(unit=who)
     if w is not None and w.kind == "ranged":
         legal = system.shot_targets(st, u, w).ids
     sights = []
@@ -91,37 +107,46 @@ def sight_picture(system: Helldorado, st: HDState, unit_id: str) -> SightPicture
         ok = e.id in legal
         note = ""
         if not seen:
-            note = "out of sight (HD-RANGED-8)"
+            note = _("out of sight (HD-RANGED-8)")
         elif w is not None and w.kind == "ranged" and not ok and not why:
             if diff is None:
-                note = "beyond 4 x Range (HD-RANGED-15)"
+                note = _("beyond 4 × Range (HD-RANGED-15)")
             else:
-                nearer = ", ".join(st.unit(i).name for i in legal) or "none"
-                note = f"not the nearest valid target: {nearer} (HD-RANGED-2)"
+                nearer = ", ".join(names.of(i) for i in legal) or _("none")
+                note = _("not the nearest valid target: {units} (HD-RANGED-2)").format(units=nearer)
+        if not teaching:
+            ok, note = False, ""
         sights.append(Sight(e.id, seen, d, band, diff, cov.near_hidden_fraction, in_cover, ok,
                             engaged, note))
-    return SightPicture(u.id, w.id if w else "", w.range if w else 0.0, tuple(sights), legal, why)
+    if not teaching:
+        legal, why = (), ""
+    return SightPicture(u.id, w.id if w else "", w.range if w else 0.0, tuple(sights), legal, why,
+                        teaching)
 
 
-def sight_lines(pic: SightPicture, st: HDState) -> list[str]:
+def sight_lines(pic: SightPicture, st: HDState, names: HDNames | None = None) -> list[str]:
     """The Targets tab, in words."""
+    names = names or _names(st)
     u = st.unit(pic.shooter)
-    out = [f"{u.name} — {pic.weapon or 'no ranged weapon'}"
-           + (f", Range {pic.weapon_range:g} f" if pic.weapon else "")]
+    weapon = names.weapon(pic.weapon) if pic.weapon else _("no ranged weapon")
+    out = [f"{names.of(u.id)} — {weapon}"
+           + (_(", Range {r:g} f").format(r=pic.weapon_range) if pic.weapon else "")]
     if pic.shooting:
         out.append(pic.shooting)
     for s in pic.sights:
         e = st.unit(s.unit)
-        head = f"{e.name}: {s.distance:.2f} f"
+        head = _("{unit}: {d:.2f} f").format(unit=names.of(e.id), d=s.distance)
         if s.band:
-            head += f", {BAND_NAMES.get(s.band, s.band)} ({s.difficulty or '-'}), DEF {e.defence}"
+            head += _(", {band} ({diff}), DEF {defence}").format(
+                band=band_name(s.band), diff=s.difficulty or "-", defence=e.defence)
         out.append(head)
-        tail = [f"cover {s.hidden * 100:.0f}%" + (" — in cover" if s.in_cover else "")]
-        tail.append("seen" if s.seen else "not seen")
+        tail = [_("cover {pct:.0f}%").format(pct=s.hidden * 100)
+                + (_(" — in cover") if s.in_cover else "")]
+        tail.append(_("seen") if s.seen else _("not seen"))
         if s.engaged:
-            tail.append("engaged")
+            tail.append(_("engaged"))
         if s.legal:
-            tail.append("LEGAL TARGET")
+            tail.append(_("LEGAL TARGET"))
         out.append("   " + ", ".join(tail))
         if s.note:
             out.append("   " + s.note)
@@ -141,14 +166,16 @@ class TemplatePicture:
 
 
 def template_picture(system: Helldorado, st: HDState, unit_id: str, weapon_id: str,
-                     angle: float = 0.0, point: tuple[float, float] = (0.0, 0.0)
-                     ) -> TemplatePicture:
+                     angle: float = 0.0, point: tuple[float, float] = (0.0, 0.0),
+                     names: HDNames | None = None) -> TemplatePicture:
+    hd_names = names or _names(st)
     u = st.unit(unit_id)
     w = u.weapon(weapon_id)
     assert w is not None
     cfg = st.cfg
     table = system.table_of(st)
-    names = {x.id: x.name for x in st.units}
+    names_of = {x.id: hd_names.of(x.id) for x in st.units}
+    weapon = hd_names.weapon(w.id, w.name)
     if w.kind == "explosion":
         x, y = point
         z = table.standing_level(x, y)
@@ -160,11 +187,11 @@ def template_picture(system: Helldorado, st: HDState, unit_id: str, weapon_id: s
                         inclusive=cfg.template_inclusive, eps=cfg.eps)
         poly = [(x + w.radius * math.cos(a * math.pi / 24), y + w.radius * math.sin(a * math.pi / 24))
                 for a in range(48)]
-        words = (f"{w.name}: {d:.2f} f, {BAND_NAMES.get(band.name, band.name)} — needs "
-                 f"{band.difficulty or '-'}; radius {w.radius:g} f; "
-                 + ("clear line of fire" if clear else "NO clear line of fire (HD-EXPL-1)"))
+        words = (_("{weapon}: {d:.2f} f, {band} — needs {diff}; radius {r:g} f; ").format(
+            weapon=weapon, d=d, band=band_name(band.name), diff=band.difficulty or "-", r=w.radius)
+                 + (_("clear line of fire") if clear else _("NO clear line of fire (HD-EXPL-1)")))
         return TemplatePicture("explosion", poly, res.caught, res.saved,
-                               words + _caught_words(res.caught, res.saved, names),
+                               words + _caught_words(res.caught, res.saved, names_of),
                                clear and band.shootable)
     others = [o.base for o in st.alive() if o.id != u.id]
     dx, dy = direction(angle)
@@ -180,16 +207,18 @@ def template_picture(system: Helldorado, st: HDState, unit_id: str, weapon_id: s
                            sees=lambda p, b: table.point_sees(p, b),
                            inclusive=cfg.template_inclusive, eps=cfg.eps)
         saved = tuple(res.saved)
-    words = (f"{w.name} ({w.kind}-blast {w.difficulty}/{w.power}) at {angle % 360:.0f}°: "
-             f"cone {cfg.cone_length:g} × {cfg.cone_width:g} f")
+    kind = _("cloud-blast") if w.kind == "cloud" else _("impact-blast")
+    words = _("{weapon} ({kind} {diff}/{power}) at {angle:.0f}°: cone {length:g} × {width:g} f").format(
+        weapon=weapon, kind=kind, diff=w.difficulty, power=w.power, angle=angle % 360,
+        length=cfg.cone_length, width=cfg.cone_width)
     return TemplatePicture(w.kind, poly, tuple(res.caught), saved,
-                           words + _caught_words(tuple(res.caught), saved, names))
+                           words + _caught_words(tuple(res.caught), saved, names_of))
 
 
 def _caught_words(caught: tuple[str, ...], saved: tuple[str, ...], names: dict[str, str]) -> str:
-    text = "; caught: " + (", ".join(names.get(i, i) for i in caught) or "nobody")
+    text = _("; caught: {units}").format(units=", ".join(names.get(i, i) for i in caught) or _("nobody"))
     if saved:
-        text += "; saved by cover: " + ", ".join(names.get(i, i) for i in saved)
+        text += _("; saved by cover: {units}").format(units=", ".join(names.get(i, i) for i in saved))
     return text
 
 
@@ -210,13 +239,14 @@ def draw_sight(surface: pygame.Surface, cam: Camera, texts: Texts, st: HDState,
     scale = cam.zoom * k
     placed: list[pygame.Rect] = []
     if pic.weapon_range > 0:  # the range bands as rings, edge distance from the base
-        for n, (label, diff) in enumerate((("point blank", 3), ("short", 4), ("medium", 5)), 1):
+        for n, (band, diff) in enumerate((("point_blank", 3), ("short", 4), ("medium", 5)), 1):
             r = round((u.radius + n * pic.weapon_range) * scale)
             if r > 4000:
                 break
             if part != "labels":
                 pygame.draw.circle(surface, RING, centre, r, 1)
-            tag = texts.render(f"{label} {diff} to {n * pic.weapon_range:g} f", SMALL_PX, RING)
+            tag = texts.render(_("{band} {diff} to {r:g} f").format(
+                band=band_name(band), diff=diff, r=n * pic.weapon_range), SMALL_PX, RING)
             box = tag.get_rect(midtop=(centre[0], centre[1] + r + 2))
             placed.append(box)
             if part != "lines":
@@ -234,14 +264,14 @@ def draw_sight(surface: pygame.Surface, cam: Camera, texts: Texts, st: HDState,
                 _dashed(surface, colour, centre, end)
         if part == "lines":
             continue
-        words = f"{s.distance:.1f} f"
+        words = _("{d:.1f} f").format(d=s.distance)
         if s.band:
-            words += f" {BAND_NAMES.get(s.band, s.band)} {s.difficulty or '-'}"
-        words += f" | cover {s.hidden * 100:.0f}%"
+            words += f" {band_name(s.band)} {s.difficulty or '-'}"
+        words += " | " + _("cover {pct:.0f}%").format(pct=s.hidden * 100)
         if s.legal:
-            words += " | TARGET"
+            words += " | " + _("TARGET")
         elif not s.seen:
-            words += " | unseen"
+            words += " | " + _("unseen")
         tag = texts.render(words, SMALL_PX, colour)
         box = tag.get_rect(midtop=(end[0], end[1] + max(9, round(e.radius * scale)) + 4))
         while any(box.colliderect(p) for p in placed):

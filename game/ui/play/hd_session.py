@@ -10,10 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from game.board.names import local_name, local_side_name
 from game.core.dice import SeededDice
+from game.i18n import N_, _, language, set_language
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
 from game.rules.engine.history import GroupedHistory
@@ -38,6 +41,7 @@ from game.rules.helldorado.commands import (
     UseHits,
     VaeVictis,
 )
+from game.rules.helldorado.explain import refusal
 from game.rules.helldorado.game import MAPS_DIR, Helldorado
 from game.rules.helldorado.state import HDState
 from game.ui.play.actions import Choice, Group
@@ -54,10 +58,10 @@ def map_setting(map_path: Path) -> str:
 
 
 def new_hd_match(map_path: Path, seed: int | None = None, *, autosave: Path | None = None,
-                 options: dict[str, Any] | None = None) -> Match:
+                 options: dict[str, Any] | None = None, mode: str = "teaching") -> Match:
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     return Match(registry.get("helldorado"), Setup("helldorado", map_setting(map_path), seed,
-                                                   dict(options or {})), autosave=autosave)
+                                                   dict(options or {})), mode=mode, autosave=autosave)
 
 
 @dataclass(frozen=True)
@@ -79,83 +83,210 @@ class Tool:
     weapon: str
 
 
-class HDNames:
-    """Unit and side names for the screen (ids in events become the units' names)."""
+@cache
+def _unit_words(lang: str) -> tuple[dict[str, str], dict[str, tuple[str, str]], dict[str, str]]:
+    """From ``units.json``: weapon id -> name, profile id -> (English name, name), force id ->
+    name, in ``lang`` (``name_<lang>`` where the file has it, else the English name)."""
+    from game.rules.helldorado.game import unit_data
 
-    def __init__(self, state: HDState) -> None:
+    data = unit_data()
+    key = f"name_{lang}"
+    weapons: dict[str, str] = {}
+    profiles: dict[str, tuple[str, str]] = {}
+    for pid, prof in data.get("profiles", {}).items():
+        en = str(prof.get("name", pid))
+        profiles[pid] = (en, str(prof.get(key) or en))
+        for w in prof.get("weapons", ()):
+            weapons[str(w["id"])] = str(w.get(key) or w.get("name", w["id"]))
+    forces = {fid: str(f[key]) for fid, f in data.get("forces", {}).items() if f.get(key)}
+    return weapons, profiles, forces
+
+
+class HDNames:
+    """Unit, side, weapon and terrain names for the screen, in the current language (ids in
+    events become names). The map's ``name_<lang>`` / ``side_<side>_<lang>`` properties win;
+    without them the unit data's names stand in: a side named like a force of ``units.json``, a
+    unit named after its profile ("Damned 2")."""
+
+    def __init__(self, state: HDState, board: Any = None) -> None:
+        self._units = {u.id: u for u in state.units}
         self._names = {u.id: u.name for u in state.units}
+        spawns = getattr(board, "spawns", ()) or ()
+        self._spawn_props = {sp.name: sp.properties for sp in spawns}
+        self._pieces = {str(t.id): t for t in getattr(board, "terrain", ()) or ()}
+        self._map_props: Any = getattr(board, "properties", {}) or {}
+        self._by_lang: dict[str, dict[str, str]] = {}
+
+    def _local(self) -> dict[str, str]:
+        """Unit id (and English name) -> the unit's name in the current language."""
+        lang = language()
+        got = self._by_lang.get(lang)
+        if got is None:
+            _w, profiles, _f = _unit_words(lang)
+            got = {}
+            for uid, u in self._units.items():
+                name = local_name(u.name, self._spawn_props.get(u.name, {}), lang)
+                if name == u.name and lang != "en" and u.profile in profiles:
+                    en, there = profiles[u.profile]
+                    if u.name == en or u.name.startswith(en + " "):
+                        name = there + u.name[len(en):]
+                got[uid] = got[u.name] = name
+            self._by_lang[lang] = got
+        return got
 
     def of(self, ident: str) -> str:
-        return self._names.get(ident, ident)
+        return self._local().get(ident, self._names.get(ident, ident))
 
-    @staticmethod
-    def side(side: str) -> str:
-        return side.replace("_", " ").title()
+    def side(self, side: str) -> str:
+        lang = language()
+        props = self._map_props
+        if lang != "en" and not props.get(f"side_{side}_{lang}"):
+            force = _unit_words(lang)[2].get(side)
+            if force:
+                return force
+        return local_side_name(side, props, lang)
+
+    def weapon(self, weapon_id: str, fallback: str = "") -> str:
+        return _unit_words(language())[0].get(weapon_id, fallback or weapon_id)
+
+    def profile(self, profile_id: str) -> str:
+        return _unit_words(language())[1].get(profile_id, (profile_id, profile_id))[1]
+
+    def thing(self, ident: str, kind: str = "") -> str:
+        """What a move touches or what is in the way: a unit, a terrain piece, the table edge."""
+        if kind == "board_edge":
+            return _("the table edge")
+        if kind == "surface_edge":
+            return _("the edge of the surface")
+        if ident in self._units or ident in self._names.values():
+            return self.of(ident)
+        piece = self._pieces.get(ident)
+        if piece is not None:
+            return local_name(piece.name, piece.properties)
+        return self.of(ident) if not kind else _("terrain {id}").format(id=ident)
+
+    def rename(self, text: str) -> str:
+        """A name, id or number of an English reason, in the current language."""
+        if text in self._units or text in self._names.values():
+            return self.of(text)
+        if text in self._pieces:
+            return self.thing(text, "terrain")
+        sides = {u.side for u in self._units.values()}
+        if text in sides:
+            return self.side(text)
+        weapon = _unit_words("en")[0]
+        for wid, name in weapon.items():
+            if text in (wid, name):
+                return self.weapon(wid)
+        for piece in self._pieces.values():  # a terrain kind stands for a piece of that kind
+            if text == piece.kind:
+                return local_name(piece.name, piece.properties)
+        return text
 
     def event(self, event: Event) -> Event:
         def fix(v: Any) -> Any:
             if isinstance(v, str):
-                return self._names.get(v, v)
+                return self.of(v) if v in self._names else v
             if isinstance(v, tuple):
                 return tuple(fix(x) for x in v)
             return v
 
-        values = tuple((k, fix(v) if k not in ("weapon", "side", "kind", "reason", "band") else v)
-                       for k, v in event.values)
+        def value(k: str, v: Any) -> Any:
+            if k in ("weapon", "a_weapon", "d_weapon"):
+                return self.weapon(v) if v else v
+            if k in ("side", "first", "to", "chosen_by"):
+                return self.side(v) if isinstance(v, str) and v else v
+            if k == "winners":
+                return tuple(self.side(s) for s in v)
+            if k == "scores":
+                return tuple((self.side(s), n) for s, n in v)
+            if k == "touched":
+                return self.thing(v, str(event.data.get("touched_kind", ""))) if v else v
+            if k in ("kind", "reason", "band", "how", "touched_kind"):
+                return v
+            return fix(v)
+
+        values = tuple((k, value(k, v)) for k, v in event.values)
         return Event(event.kind, event.rules, values, self.of(event.actor), event.motion)
 
     def command(self, c: Any, st: HDState | None = None) -> str:
         n = self.of
         if isinstance(c, Activate):
-            return f"Activate {n(c.unit)}"
+            return _("Activate {unit}").format(unit=n(c.unit))
         if isinstance(c, Move):
-            return f"{n(c.unit)} moves {c.length:.2f} f"
+            return _("{unit} moves {d:.2f} f").format(unit=n(c.unit), d=c.length)
         if isinstance(c, Retreat):
-            return f"{n(c.unit)} retreats {c.length:.2f} f"
+            return _("{unit} retreats {d:.2f} f").format(unit=n(c.unit), d=c.length)
         if isinstance(c, Climb):
-            return f"{n(c.unit)} climbs {'up' if c.solid else 'down'}"
+            return (_("{unit} climbs up") if c.solid else _("{unit} climbs down")).format(unit=n(c.unit))
         if isinstance(c, Charge):
-            return f"{n(c.unit)} charges {n(c.target)}" + (f" ({c.weapon})" if c.weapon else "")
+            text = _("{unit} charges {target}").format(unit=n(c.unit), target=n(c.target))
+            return text + (f" ({self.weapon(c.weapon)})" if c.weapon else "")
         if isinstance(c, Fight):
-            return f"{n(c.unit)} fights {n(c.target)}" + (f" ({c.weapon})" if c.weapon else "")
+            text = _("{unit} fights {target}").format(unit=n(c.unit), target=n(c.target))
+            return text + (f" ({self.weapon(c.weapon)})" if c.weapon else "")
         if isinstance(c, Shoot):
-            return f"{n(c.unit)} shoots {n(c.target)} ({c.weapon})"
+            return _("{unit} shoots {target} ({weapon})").format(
+                unit=n(c.unit), target=n(c.target), weapon=self.weapon(c.weapon))
         if isinstance(c, ShootAt):
-            return f"{n(c.unit)} fires {c.weapon} at ({c.x:.1f}, {c.y:.1f}) f"
+            return _("{unit} fires {weapon} at ({x:.1f}, {y:.1f}) f").format(
+                unit=n(c.unit), weapon=self.weapon(c.weapon), x=c.x, y=c.y)
         if isinstance(c, Blast):
-            return f"{n(c.unit)} lays the {c.weapon} template at {c.angle:.0f}°"
+            return _("{unit} lays the {weapon} template at {angle:.0f}°").format(
+                unit=n(c.unit), weapon=self.weapon(c.weapon), angle=c.angle)
         if isinstance(c, Concentrate):
-            return f"{n(c.unit)} concentrates"
+            return _("{unit} concentrates").format(unit=n(c.unit))
         if isinstance(c, Focus):
-            return f"{n(c.unit)} focuses"
+            return _("{unit} focuses").format(unit=n(c.unit))
         if isinstance(c, End):
-            return f"{n(c.unit)} ends its activation"
+            return _("{unit} ends its activation").format(unit=n(c.unit))
         if isinstance(c, VaeVictis):
-            return f"Vae Victis for {n(c.unit)}"
+            return _("Vae Victis for {unit}").format(unit=n(c.unit))
         if isinstance(c, PickWeapon):
-            return f"Weapon: {c.weapon or 'undeclared'}"
+            return _("Weapon: {weapon}").format(
+                weapon=self.weapon(c.weapon) if c.weapon else _("undeclared"))
         if isinstance(c, PickAttacker):
-            return f"{n(c.unit)} strikes"
+            return _("{unit} strikes").format(unit=n(c.unit))
         if isinstance(c, Reroll):
-            return ("Re-roll dice " + ", ".join(str(i + 1) for i in c.dice)) if c.dice \
-                else "Keep the dice"
+            return (_("Re-roll dice {dice}").format(dice=", ".join(str(i + 1) for i in c.dice))
+                    if c.dice else _("Keep the dice"))
         if isinstance(c, UseHits):
-            return f"Use {c.hits} hit(s)"
+            return _("Use hits: {n}").format(n=c.hits)
         if isinstance(c, OrderChain):
-            return "Chain order: " + ", ".join(n(u) for u in c.units)
+            return _("Chain order: {units}").format(units=", ".join(n(u) for u in c.units))
         return type(c).__name__
+
+
+#: the titles of the pending choices of an attack sequence (``Pending.kind``)
+PENDING_TITLES = {"declare": N_("Declare the weapon"), "table": N_("Pick the opponent's table"),
+                  "attacker": N_("Who strikes"), "reroll": N_("Re-roll misses"),
+                  "hits": N_("Hits to use"), "order": N_("Chain order")}
+#: the engine's and the session's own reasons for refusing undo and redo
+HISTORY_REASONS = {
+    "nothing to undo": N_("nothing to undo"),  # i18n: not shown (the engine's words, matched)
+    "nothing to redo": N_("nothing to redo"),  # i18n: not shown
+    "nothing to do": N_("nothing to do"),  # i18n: not shown
+    "strict mode: dice were rolled, so this cannot be undone":  # i18n: not shown
+        N_("strict mode: dice were rolled, so this cannot be undone"),
+}
+
+
+def history_reason(why: str) -> str:
+    """An undo/redo refusal in the current language."""
+    text = HISTORY_REASONS.get(why)
+    return _(text) if text else why
 
 
 class HDSession:
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7,
-                 lang: str = "en") -> None:
+                 lang: str | None = None) -> None:
         if not isinstance(match.system, Helldorado):
             raise TypeError("the Helldorado play screen needs a Helldorado match")
         self.match = match
         self.system: Helldorado = match.system
-        self.names = HDNames(match.state)
+        self.names = HDNames(match.state, getattr(self.system.table_of(match.state), "board", None))
         self.ai_sides: set[str] = {s for s in ai_sides if s in match.state.sides}
-        self.lang = lang
+        del lang  # the log follows the program's language (``lang``), kept for old callers
         self._rng = random.Random(ai_seed)
         self.history = GroupedHistory(match)
         self._legal: tuple[HDState, list[Any]] | None = None
@@ -163,6 +294,24 @@ class HDSession:
         self.revision = 0
 
     # ------------------------------------------------------------------ reading
+    @property
+    def lang(self) -> str:
+        """The language of the log: the program's (``game.i18n.language()``)."""
+        return language()
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        set_language(value)
+
+    @property
+    def mode(self) -> str:
+        return self.match.mode
+
+    @property
+    def teaching(self) -> bool:
+        """Teaching mode: the screen adds hints about what the selected unit can do and why."""
+        return self.match.mode != "strict"
+
     @property
     def state(self) -> HDState:
         return self.match.state
@@ -218,47 +367,55 @@ class HDSession:
             return []
         if st.pending is not None:
             p = st.pending
-            title = {"declare": "Declare the weapon", "table": "Pick the opponent's table",
-                     "attacker": "Who strikes", "reroll": "Re-roll misses",
-                     "hits": "Hits to use", "order": "Chain order"}.get(p.kind, p.kind)
+            title = _(PENDING_TITLES[p.kind]) if p.kind in PENDING_TITLES else p.kind
             answers = [Choice(self.names.command(c), c, "pending") for c in self.legal()
                        if not isinstance(c, VaeVictis)]
             vae = [Choice(self.names.command(c), c, "vae") for c in self.legal()
                    if isinstance(c, VaeVictis)]
             groups = [Group("pending", f"{self.names.of(p.unit)}: {title}", tuple(answers))]
             if vae:
-                groups.append(Group("vae", "Order", tuple(vae)))
+                groups.append(Group("vae", _("Order"), tuple(vae)))
             return groups
         acting = self.acting_state(unit_id)
         if acting is None:
             return []
         legal = self.system.legal_commands(acting)
         u = acting.unit(unit_id)
-        attack, shoot, other = [], [], []
+        attack: list[Choice] = []
+        shoot: list[Choice] = []
+        other: list[Choice] = []
         for c in legal:
             if isinstance(c, Charge | Fight):
-                attack.append(Choice(self.names.command(c).replace(f"{u.name} ", ""), c, "attack"))
+                label = (_("charges {target}") if isinstance(c, Charge) else _("fights {target}")).format(
+                    target=self.names.of(c.target))
+                attack.append(Choice(label + (f" ({self.names.weapon(c.weapon)})" if c.weapon else ""), c,
+                                     "attack"))
             elif isinstance(c, Shoot):
-                shoot.append(Choice(f"Shoot {self.names.of(c.target)} ({c.weapon})", c, "shoot"))
+                shoot.append(Choice(_("Shoot {target} ({weapon})").format(
+                    target=self.names.of(c.target), weapon=self.names.weapon(c.weapon)), c, "shoot"))
             elif isinstance(c, Climb):
-                other.append(Choice("Climb up" if c.solid else "Climb down", c, "self"))
-            elif isinstance(c, Concentrate | Focus):
-                other.append(Choice(type(c).__name__, c, "self"))
+                other.append(Choice(_("Climb up") if c.solid else _("Climb down"), c, "self"))
+            elif isinstance(c, Concentrate):
+                other.append(Choice(_("Concentrate"), c, "self"))
+            elif isinstance(c, Focus):
+                other.append(Choice(_("Focus"), c, "self"))
         for w in u.weapons:
+            name = self.names.weapon(w.id, w.name)
             if w.kind in ("cloud", "impact") and self._may_shoot(acting, unit_id):
-                shoot.append(Choice(f"Template: {w.name}", Tool("template", u.id, w.id), "shoot"))
+                shoot.append(Choice(_("Template: {weapon}").format(weapon=name),
+                                    Tool("template", u.id, w.id), "shoot"))
             if w.kind == "explosion" and self._may_shoot(acting, unit_id):
-                shoot.append(Choice(f"Fire {w.name} at a point", Tool("explosion", u.id, w.id),
-                                    "shoot"))
+                shoot.append(Choice(_("Fire {weapon} at a point").format(weapon=name),
+                                    Tool("explosion", u.id, w.id), "shoot"))
         groups = []
         if attack:
-            groups.append(Group("attack", "Melee", tuple(attack)))
+            groups.append(Group("attack", _("Melee"), tuple(attack)))
         if shoot:
-            groups.append(Group("shoot", "Shoot", tuple(shoot)))
+            groups.append(Group("shoot", _("Shoot"), tuple(shoot)))
         if other:
-            groups.append(Group("self", "Unit", tuple(other)))
+            groups.append(Group("self", _("Unit"), tuple(other)))
         if st.activation is not None:
-            groups.append(Group("end", "Activation", (Choice("End", End(unit_id), "end"),)))
+            groups.append(Group("end", _("Activation"), (Choice(_("End"), End(unit_id), "end"),)))
         return groups
 
     def _may_shoot(self, st: HDState, unit_id: str) -> bool:
@@ -270,7 +427,7 @@ class HDSession:
     # ------------------------------------------------------------------ changing
     def submit(self, *commands: Any) -> Submitted:
         if not commands:
-            return Submitted(False, reason="nothing to do")
+            return Submitted(False, reason=_("nothing to do"))
         before = self.state
         if len(commands) > 1:
             scratch = before
@@ -282,14 +439,18 @@ class HDSession:
                 if not passes(self.system, scratch, commands[-1]):
                     self.system.apply(scratch, commands[-1], SeededDice(0))
             except IllegalCommand as exc:
-                return Submitted(False, before=before, reason=f"{exc.rule_id}: {exc.reason}")
+                return Submitted(False, before=before, reason=self.refusal(exc))
         try:
             events = self.history.submit(commands)
         except IllegalCommand as exc:  # the real dice made a later command illegal
             self._changed()
-            return Submitted(False, before=before, reason=f"{exc.rule_id}: {exc.reason}")
+            return Submitted(False, before=before, reason=self.refusal(exc))
         self._changed()
         return Submitted(True, events, before)
+
+    def refusal(self, exc: IllegalCommand) -> str:
+        """"RULE-ID: why" of a refused command, in the current language."""
+        return f"{exc.rule_id}: {refusal(exc.reason, language(), self.names.rename)}"
 
     def can_undo(self) -> tuple[bool, str]:
         return self.history.can_undo()
@@ -306,13 +467,13 @@ class HDSession:
 
     def redo(self) -> Submitted:
         if not self.history.can_redo():
-            return Submitted(False, reason="nothing to redo")
+            return Submitted(False, reason=_("nothing to redo"))
         before = self.state
         try:
             events = self.history.redo()
         except IllegalCommand as exc:
             self._changed()
-            return Submitted(False, before=before, reason=f"{exc.rule_id}: {exc.reason}")
+            return Submitted(False, before=before, reason=self.refusal(exc))
         self._changed()
         return Submitted(True, events, before)
 
@@ -331,10 +492,11 @@ class HDSession:
 
     @classmethod
     def load(cls, path: Path, *, autosave: Path | None = None, ai_sides: Sequence[str] = (),
-             lang: str = "en") -> HDSession:
+             lang: str | None = None) -> HDSession:
         match = Match.load(path, registry.get, autosave=autosave)
         if not isinstance(match.system, Helldorado):
-            raise SaveError(str(path), f"is a {match.setup.system} game, not Helldorado")
+            raise SaveError(str(path), _("is a {system} game, not Helldorado").format(
+                system=match.setup.system))
         return cls(match, ai_sides=ai_sides, lang=lang)
 
     # ------------------------------------------------------------------ words

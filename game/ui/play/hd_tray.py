@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.rules.engine import Event, Match
 from game.rules.helldorado.state import HDState
 from game.ui.colours import RGB
@@ -24,6 +25,7 @@ from game.ui.play.widgets import (
     TEXT,
     Texts,
     ellipsize,
+    wrap,
 )
 
 DIE = 24
@@ -61,41 +63,47 @@ def hd_rows(events: Sequence[Event], state: HDState, names: HDNames) -> list[HDR
             diff = int(d.get("diff", 7))
             need[e.actor] = diff
             auto = int(d.get("auto", 0))
-            extra = f", {d.get('rerolls', 0)} re-roll(s)" + (f", +{auto} auto" if auto else "")
-            rows.append(HDRow(f"{names.of(e.actor)} {len(faces)}d need {diff}+", faces,
+            extra = _(", re-rolls: {n}").format(n=d.get("rerolls", 0)) + (
+                _(", +{n} automatic").format(n=auto) if auto else "")
+            rows.append(HDRow(_("{unit} {n}d need {diff}+").format(unit=names.of(e.actor),
+                                                                    n=len(faces), diff=diff), faces,
                               tuple(i for i, f in enumerate(faces) if f >= diff), side=side(e.actor),
-                              result=f"{d.get('hits', 0)} hit(s){extra}"))
+                              result=_("hits: {n}").format(n=d.get("hits", 0)) + extra))
         elif e.kind == "hd.reroll":
             idx = _ints(d.get("indices"))
             faces = _ints(d.get("faces"))
             diff = need.get(e.actor, 7)
             if not idx:
-                rows.append(HDRow(f"{names.of(e.actor)} keeps the dice", side=side(e.actor),
-                                  result=f"{d.get('unused', 0)} re-roll(s) unused"))
+                rows.append(HDRow(_("{unit} keeps the dice").format(unit=names.of(e.actor)),
+                                  side=side(e.actor),
+                                  result=_("re-rolls unused: {n}").format(n=d.get("unused", 0))))
                 continue
-            rows.append(HDRow(f"{names.of(e.actor)} re-rolls", faces,
+            rows.append(HDRow(_("{unit} re-rolls").format(unit=names.of(e.actor)), faces,
                               tuple(i for i, f in enumerate(faces) if f >= diff), idx,
                               _ints(d.get("before")), side(e.actor),
-                              f"{d.get('hits', 0)} hit(s); {d.get('unused', 0)} unused"))
+                              _("hits: {n}; re-rolls unused: {u}").format(
+                                  n=d.get("hits", 0), u=d.get("unused", 0))))
         elif e.kind == "hd.blast_roll":
             faces = _ints(d.get("faces"))
             diff = int(d.get("difficulty", 7))
-            rows.append(HDRow(f"vs {names.of(str(d.get('unit', '')))} need {diff}+", faces,
+            rows.append(HDRow(_("vs {unit} need {diff}+").format(
+                unit=names.of(str(d.get("unit", ""))), diff=diff), faces,
                               tuple(i for i, f in enumerate(faces) if f >= diff),
                               side=side(str(d.get("unit", ""))),
                               result=f"{d.get('hits', 0)} × {d.get('power', 0)}"))
         elif e.kind == "hd.parity":
-            verdict = (f"strays onto {names.of(str(d.get('victim', '')))}" if d.get("stray")
-                       else "hits its target")
-            rows.append(HDRow(f"odd {d.get('odd')} / even {d.get('even')}", result=verdict))
+            verdict = (_("strays onto {unit}").format(unit=names.of(str(d.get("victim", ""))))
+                       if d.get("stray") else _("hits its target"))
+            rows.append(HDRow(_("odd {odd} / even {even}").format(odd=d.get("odd"), even=d.get("even")),
+                              result=verdict))
         elif e.kind == "hd.redirect":
-            rows.append(HDRow(f"{names.of(str(d.get('unit', '')))} in a fight",
+            rows.append(HDRow(_("{unit} in a fight").format(unit=names.of(str(d.get("unit", "")))),
                               (int(d.get("die", 1)),), result=(
-                                  f"hits go to {names.of(str(d.get('victim', '')))}"
-                                  if d.get("moved") else "hits stay")))
+                                  _("hits go to {unit}").format(unit=names.of(str(d.get("victim", ""))))
+                                  if d.get("moved") else _("hits stay"))))
         elif e.kind in ("hd.damage", "hd.blast_damage"):
             who = str(d.get("target", d.get("unit", "")))
-            rows.append(HDRow(f"{names.of(who)}", side=side(who), result=f"−{d.get('loss', 0)} LP"))
+            rows.append(HDRow(f"{names.of(who)}", side=side(who), result=_("−{n} LP").format(n=d.get("loss", 0))))
     return rows
 
 
@@ -108,10 +116,10 @@ def last_rolls(match: Match, names: HDNames) -> tuple[str, list[HDRow]]:
     st: HDState = match.state
     if st.first_roll:
         a, b = st.first_roll[-1]
-        return "Who starts (HD-HOUSE-2)", [
+        return _("Who starts (HD-HOUSE-2)"), [
             HDRow(names.side(st.sides[0]), (a,), (0,) if a > b else (), side=st.sides[0]),
             HDRow(names.side(st.sides[1]), (b,), (0,) if b > a else (), side=st.sides[1],
-                  result=f"{names.side(st.first)} start")]
+                  result=_("{side} start").format(side=names.side(st.first)))]
     return "", []
 
 
@@ -139,13 +147,15 @@ class HDTray:
         pygame.draw.line(pic, PANEL_LINE, (INFO_W, 6), (INFO_W, h - 6))
         if info is not None:
             name, value = info
-            pic.blit(t.render("MOVE LEFT", SMALL_PX, DIM), (10, 6))
+            pic.blit(t.render(_("MOVE LEFT"), SMALL_PX, DIM), (10, 6))
             pic.blit(t.render(value, BIG_PX, ACCENT), (10, 28))
             pic.blit(t.render(ellipsize(t, name, INFO_W - 16, SMALL_PX), SMALL_PX, TEXT), (10, h - 26))
         else:
-            pic.blit(t.render("no one active", SMALL_PX, DIM), (10, 6))
+            for i, part in enumerate(wrap(t, _("no one active"), INFO_W - 16, SMALL_PX)):
+                pic.blit(t.render(part, SMALL_PX, DIM), (10, 6 + 20 * i))
         x0 = INFO_W + 12
-        pic.blit(t.render(ellipsize(t, f"Last roll: {title}" if title else "No dice rolled yet.",
+        pic.blit(t.render(ellipsize(t, _("Last roll: {title}").format(title=title) if title
+                                    else _("No dice rolled yet."),
                                     w - x0 - 8, SMALL_PX), SMALL_PX, DIM), (x0, 4))
         x, y = x0, 26
         for row in rows:
@@ -165,7 +175,8 @@ class HDTray:
 
     @staticmethod
     def _before(row: HDRow) -> str:
-        return "was " + ",".join(str(row.before[i]) for i in row.rerolled if i < len(row.before))
+        return _("was {faces}").format(
+            faces=",".join(str(row.before[i]) for i in row.rerolled if i < len(row.before)))
 
     def _row(self, pic: pygame.Surface, row: HDRow, x: int, y: int, colours: dict[str, RGB]) -> int:
         t = self.texts

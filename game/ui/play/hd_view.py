@@ -13,6 +13,7 @@ Reuses the One for All screen's parts by import (layout, widgets, panels, cards,
 
 from __future__ import annotations
 
+import errno
 import math
 import random
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from typing import Any
 import pygame
 
 from game.board.model import Board
+from game.i18n import N_, _, language, save_language
 from game.rules.engine import Match, SaveError, Setup
 from game.rules.helldorado.commands import Blast, Move, Retreat, ShootAt
 from game.rules.helldorado.game import angle_to
@@ -44,10 +46,11 @@ from game.ui.play.hd_overlay import (
     sight_picture,
     template_picture,
 )
-from game.ui.play.hd_session import HDSession, Submitted, Tool, new_hd_match
+from game.ui.play.hd_session import HDSession, Submitted, Tool, history_reason, new_hd_match
 from game.ui.play.hd_tray import HDRow, HDTray, last_rolls
 from game.ui.play.layout import Layout
 from game.ui.play.log_panel import LogPanel
+from game.ui.play.resume import resume_card
 from game.ui.play.side_panel import TAB_H
 from game.ui.play.widgets import (
     ACCENT,
@@ -74,13 +77,43 @@ from game.ui.view import Quit, ViewAction
 AI_PACE_S = 0.6
 MESSAGE_S = 7.0
 TRAY_H = 130
-TABS = ("Log", "Targets", "Unit")
-TOP_BUTTONS = (("undo", "Undo"), ("redo", "Redo"), ("save", "Save"), ("load", "Load"),
-               ("menu", "Menu"))
-HELP = ("Click a unit of the side to play: its sight lines, range bands and cover show.",
-        "Drag from it to move (to retreat when engaged). The action bar (1-9) lists what the "
-        "rules allow; a template follows the mouse (Q/E or the wheel turn it), a click lays it.",
-        "Tab next unit, Space hurry the AI, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+O load.")
+#: the side panel's tabs (their ids, shown through ``_()``)
+TABS = (N_("Log"), N_("Targets"), N_("Unit"))
+TOP_BUTTONS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")), ("load", N_("Load")),
+               ("menu", N_("Menu")))
+HELP = (N_("Click a unit of the side to play: its sight lines, range bands and cover show."),
+        N_("Drag from it to move (to retreat when engaged). The action bar (1-9) lists what the "
+           "rules allow; a template follows the mouse (Q/E or the wheel turn it), a click lays it."),
+        N_("Tab next unit, Space hurry the AI, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+O load."))
+#: base sizes (HD-0-3) and weapon kinds as the Unit tab names them
+BASE_SIZES = {"normal": N_("normal"), "large": N_("large"), "huge": N_("huge")}
+WEAPON_LINES = {"melee": N_("• {weapon} (melee) {numbers}"), "ranged": N_("• {weapon} (ranged) {numbers}"),
+                "explosion": N_("• {weapon} (explosion) {numbers}"),
+                "cloud": N_("• {weapon} (cloud) {numbers}"), "impact": N_("• {weapon} (impact) {numbers}")}
+#: the match's modes as the top bar names them
+MODE_NAMES = {"teaching": N_("Teaching mode"), "strict": N_("Strict mode")}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be written, in the current language."""
+    if isinstance(exc, PermissionError):
+        return _("no permission")
+    if exc.errno == errno.ENOSPC:
+        return _("the disk is full")
+    if isinstance(exc, FileNotFoundError | NotADirectoryError):
+        return _("the folder does not exist")
+    return _("error {n}").format(n=exc.errno) if exc.errno else _("the file cannot be written")
+
+
+def save_error_words(exc: SaveError, path: Path) -> str:
+    """A save that cannot be loaded: the engine's detail in English, a plain reason otherwise."""
+    if language() == "en":
+        why = str(exc)
+    elif not path.is_file():
+        why = _("there is no file {path}").format(path=path)
+    else:
+        why = _("it is not a saved game this program can read")
+    return _("Could not load: {why}").format(why=why)
 
 
 def hd_layout(size: tuple[int, int]) -> Layout:
@@ -114,6 +147,7 @@ class HDPlayView:
         self.handover_on = handover if handover is not None else not session.ai_sides
         self.tab = TABS[0]
         self.top_buttons: list[Button] = []
+        self._top_lang = ""  #: the language the top buttons were labelled in
         self._use(session)
 
     # ------------------------------------------------------------------ the session
@@ -182,8 +216,9 @@ class HDPlayView:
             uid = self.tool.unit
         if not uid or not self.state.has_unit(uid) or not self.state.unit(uid).alive:
             return None
-        return self._memo("sight", (id(self.session), self.session.revision, uid),
-                          lambda: sight_picture(self.session.system, self.state, uid))
+        return self._memo("sight", (id(self.session), self.session.revision, uid, language()),
+                          lambda: sight_picture(self.session.system, self.state, uid, self.names,
+                                                self.session.teaching))
 
     def template(self) -> TemplatePicture | None:
         tool = self.tool
@@ -193,17 +228,18 @@ class HDPlayView:
         if st is None:
             return None
         key = (id(self.session), self.session.revision, tool, round(self.tool_angle, 1),
-               (round(self.tool_point[0], 2), round(self.tool_point[1], 2)))
+               (round(self.tool_point[0], 2), round(self.tool_point[1], 2)), language())
         return self._memo("template", key, lambda: template_picture(
-            self.session.system, st, tool.unit, tool.weapon, self.tool_angle, self.tool_point))
+            self.session.system, st, tool.unit, tool.weapon, self.tool_angle, self.tool_point,
+            self.names))
 
     def groups(self) -> list[Group]:
         if not self.human_to_play() or self.card is not None:
             return []
         if self.tool is not None:
-            return [Group("tool", "Template", (Choice("Lay it here", "lay", "tool"),
-                                               Choice("Cancel", None, "tool")))]
-        key = (id(self.session), self.session.revision, self.selected)
+            return [Group("tool", _("Template"), (Choice(_("Lay it here"), "lay", "tool"),
+                                                  Choice(_("Cancel"), None, "tool")))]
+        key = (id(self.session), self.session.revision, self.selected, language())
         return self._memo("groups", key, lambda: self.session.choices(self.selected))
 
     # ------------------------------------------------------------------ messages
@@ -211,26 +247,32 @@ class HDPlayView:
         self.message, self.message_colour, self._message_left = text, colour, MESSAGE_S
 
     def hint(self) -> str:
+        """The status line: in teaching mode what the player can do now; in strict mode only
+        whose turn it is."""
         st = self.state
         if st.over:
-            return "The game is over: Esc for the menu."
+            return _("The game is over: Esc for the menu.")
         side = self.session.to_play() or ""
         who = self.names.side(side)
         if not self.human_to_play():
-            return f"{who} (AI) is playing... Space hurries it."
+            return _("{side} (AI) is playing... Space hurries it.").format(side=who)
+        if not self.session.teaching:
+            return _("{side} to play.").format(side=who)
         if st.pending is not None:
-            return f"{who}: answer the choice of the attack sequence."
+            return _("{side}: answer the choice of the attack sequence.").format(side=who)
         if self.tool is not None:
-            return "Move the mouse to aim, Q/E or the wheel to turn, click to lay, Esc to cancel."
+            return _("Move the mouse to aim, Q/E or the wheel to turn, click to lay, Esc to cancel.")
         if st.activation is None:
-            return f"{who}: pick a unit to activate (click it or Tab), then drag it or pick an action."
-        return f"{who}: drag {self.names.of(st.activation.unit)} to move, or pick an action."
+            return _("{side}: pick a unit to activate (click it or Tab), then drag it or pick an "
+                     "action.").format(side=who)
+        return _("{side}: drag {unit} to move, or pick an action.").format(
+            side=who, unit=self.names.of(st.activation.unit))
 
     # ------------------------------------------------------------------ doing things
     def submit(self, *commands: Any) -> Submitted:
         result = self.session.submit(*commands)
         if not result.ok:
-            self.say(f"Not allowed: {result.reason}", DANGER)
+            self.say(_("Not allowed: {reason}").format(reason=result.reason), DANGER)
             return result
         self.tool = None
         if result.events:
@@ -301,7 +343,7 @@ class HDPlayView:
         left = self.session.system.remaining(acting, u)
         length = min(length, left)
         if length <= 0.02:
-            self.say("No movement left." if left <= 0.02 else "Drag further to move.", DANGER)
+            self.say(_("No movement left.") if left <= 0.02 else _("Drag further to move."), DANGER)
             return None
         angle = angle_to(u, target)
         kind = Retreat if self.session.system.engaged(acting, u) else Move
@@ -321,16 +363,16 @@ class HDPlayView:
             undone += 1
         why = self.session.undo()
         if why and not undone:
-            self.say(f"Cannot undo: {why}", DANGER)
+            self.say(_("Cannot undo: {why}").format(why=history_reason(why)), DANGER)
             return
-        self._after_history("Undone.")
+        self._after_history(_("Undone."))
 
     def redo(self) -> None:
         result = self.session.redo()
         if not result.ok:
-            self.say(f"Cannot redo: {result.reason}", DANGER)
+            self.say(_("Cannot redo: {why}").format(why=history_reason(result.reason)), DANGER)
             return
-        self._after_history("Redone.")
+        self._after_history(_("Redone."))
 
     def _after_history(self, words: str) -> None:
         if self.card_kind == "end" and not self.state.over:
@@ -348,24 +390,25 @@ class HDPlayView:
         try:
             self.session.save(path)
         except OSError as exc:
-            self.say(f"Could not save to {path}: {exc.strerror or exc}", DANGER)
+            self.say(_("Could not save to {path}: {why}").format(path=path, why=os_reason(exc)), DANGER)
             return None
-        self.say(f"Saved to {path}", GOOD)
+        self.say(_("Saved to {path}").format(path=path), GOOD)
         return path
 
     def load(self, path: Path | None = None) -> bool:
         path = path or user_dirs.quick_save_path(self.save_dir, self.session.match.setup.map)
         try:
             loaded = HDSession.load(path, autosave=self.session.match.autosave_path,
-                                    ai_sides=sorted(self.session.ai_sides), lang=self.session.lang)
+                                    ai_sides=sorted(self.session.ai_sides))
         except SaveError as exc:
-            self.say(f"Could not load: {exc}", DANGER)
+            self.say(save_error_words(exc, path), DANGER)
             return False
         if loaded.match.setup.map != self.session.match.setup.map:
-            self.say(f"That save is for another map ({loaded.match.setup.map}).", DANGER)
+            self.say(_("That save is for another map ({map}).").format(map=loaded.match.setup.map),
+                     DANGER)
             return False
         self._use(loaded)
-        self.say(f"Loaded {path}", GOOD)
+        self.say(_("Loaded {path}").format(path=path), GOOD)
         if self.state.over:
             self.open_end()
         return True
@@ -376,8 +419,8 @@ class HDPlayView:
         match = Match(old.system, Setup(s.system, s.map, random.SystemRandom().randrange(1, 2**31),
                                         s.options, s.players), mode=old.mode,
                       autosave=old.autosave_path)
-        self._use(HDSession(match, ai_sides=sorted(self.session.ai_sides), lang=self.session.lang))
-        self.say("A new game.", GOOD)
+        self._use(HDSession(match, ai_sides=sorted(self.session.ai_sides)))
+        self.say(_("A new game."), GOOD)
 
     def cycle_ai(self) -> str:
         sides = self.state.sides
@@ -392,23 +435,41 @@ class HDPlayView:
 
     def ai_label(self) -> str:
         ai = self.session.ai_sides
-        return ", ".join(self.names.side(s) for s in sorted(ai)) if ai else "nobody (hot-seat)"
+        return ", ".join(self.names.side(s) for s in sorted(ai)) if ai else _("nobody (hot-seat)")
 
     # ------------------------------------------------------------------ cards
     def open_end(self) -> None:
         st = self.state
         winners = st.winners
-        title = (f"{self.names.side(winners[0])} win!" if len(winners) == 1 else "A draw")
+        title = (_("{side} win!").format(side=self.names.side(winners[0])) if len(winners) == 1
+                 else _("A draw"))
         colour = self.colours.get(winners[0], NO_SIDE) if len(winners) == 1 else None
         score = ", ".join(f"{self.names.side(s)} {v}" for s, v in st.tally)
-        ok, _ = self.session.can_undo()
-        self.card = Card(self.texts, title, [st.end_reason, f"Points: {score}.",
-                                             f"{len(self.session.match.steps)} commands over "
-                                             f"{st.round} round(s)."],
-                         [CardItem("look", "Look at the table and the log"),
-                          CardItem("undo", "Undo the last command", ok, "Ctrl+Z"),
-                          CardItem("new", "New game"), CardItem("quit", "Quit")], colour=colour)
+        ok = self.session.can_undo()[0]
+        self.card = Card(self.texts, title, [self.end_reason(), _("Points: {score}.").format(score=score),
+                                             _("Commands: {n}; rounds: {r}.").format(
+                                                 n=len(self.session.match.steps), r=st.round)],
+                         [CardItem("look", _("Look at the table and the log")),
+                          CardItem("undo", _("Undo the last command"), ok, "Ctrl+Z"),
+                          CardItem("new", _("New game")), CardItem("quit", _("Quit"))], colour=colour)
         self.card_kind = "end"
+
+    def end_reason(self) -> str:
+        """Why the game ended (HD-HOUSE-11), in the current language."""
+        st = self.state
+        gone = [s for s in st.sides if not st.alive(s)]
+        if gone:
+            return _("{sides} wiped out (HD-HOUSE-11)").format(
+                sides=", ".join(self.names.side(s) for s in gone))
+        score = ", ".join(_("{side}: {n}").format(side=self.names.side(s), n=st.score(s))
+                          for s in st.sides)
+        return _("After {n} rounds: {score} (HD-HOUSE-11)").format(n=st.round, score=score)
+
+    def offer_resume(self, commands: int) -> None:
+        """Open the card that offers to resume the unfinished game of the autosave
+        (``RESUME`` loads it; "close" keeps the fresh game)."""
+        self.card = resume_card(self.texts, commands)
+        self.card_kind = "resume"
 
     def open_menu(self) -> None:
         folder, map_name = self.save_dir, self.session.match.setup.map
@@ -417,7 +478,7 @@ class HDPlayView:
             self.texts, can_undo=self.session.can_undo()[0], can_redo=self.session.can_redo(),
             has_save=user_dirs.quick_save_path(folder, map_name).is_file(),
             has_autosave=auto is not None and auto.is_file(), ai_label=self.ai_label(),
-            handover=self.handover_on, lang=self.session.lang)
+            handover=self.handover_on, lang=language())
         self.card_kind = "menu"
 
     def card_action(self, key: str) -> ViewAction | None:
@@ -433,18 +494,19 @@ class HDPlayView:
         elif key == "autosave" and self.session.match.autosave_path is not None:
             self.load(self.session.match.autosave_path)
         elif key == "help":
-            self.card, self.card_kind = Card(self.texts, "How to play", HELP, (),
-                                             close_on_any=True), "help"
+            self.card, self.card_kind = Card(self.texts, _("How to play"), [_(line) for line in HELP],
+                                             (), close_on_any=True), "help"
         elif key in ("ai", "handover", "lang"):
             if key == "ai":
-                self.say(f"AI plays: {self.cycle_ai()}")
+                self.say(_("AI plays: {who}").format(who=self.cycle_ai()))
             elif key == "handover":
                 self.handover_on = not self.handover_on
-            else:
-                self.session.lang = "ru" if self.session.lang == "en" else "en"
+            else:  # the other language for the whole program, remembered between runs
+                save_language("ru" if language() == "en" else "en")
+                self.message = ""
             self.open_menu()
         elif key == "look" and kind == "end":
-            self.say("The game is over. Esc opens the menu for a new game.")
+            self.say(_("The game is over. Esc opens the menu for a new game."))
         return None
 
     # ------------------------------------------------------------------ geometry
@@ -590,7 +652,7 @@ class HDPlayView:
                 if pos[1] < lay.panel.y + TAB_H:
                     i = (pos[0] - lay.panel.x) * len(TABS) // max(1, lay.panel.width)
                     self.tab = TABS[min(max(i, 0), len(TABS) - 1)]
-                elif self.tab == "Log":
+                elif self.tab == TABS[0]:
                     self.log_panel.click(self._panel_body(), pos)
                 return
             if lay.actions.collidepoint(pos) and button == 1:
@@ -657,13 +719,14 @@ class HDPlayView:
         self._draw_top(surface)
         self._draw_panel(surface)
         session = self.session
-        key = (id(session), session.revision)
+        key = (id(session), session.revision, language())
         title, rows = self._memo("rolls", key, lambda: last_rolls(session.match, self.names))
         act = self.state.activation
         info = None
         if act is not None:
             u = self.state.unit(act.unit)
-            info = (u.name, f"{session.system.remaining(self.state, u):.1f} f")
+            info = (self.names.of(u.id),
+                    _("{d:.1f} f").format(d=session.system.remaining(self.state, u)))
         self.tray.draw(surface, lay.tray, (key, info), title, rows, info, self.colours)
         self.action_bar.set(lay.actions, self.groups(), self.hint())
         self.action_bar.draw(surface, lay.actions, self.hot)
@@ -703,8 +766,8 @@ class HDPlayView:
             mark = self.texts.render(self.letters.get(u.side, ""), SMALL_PX,
                                      ink_on(fill))  # type: ignore[arg-type]
             surface.blit(mark, mark.get_rect(center=c))
-            lifted = f" ▲{u.z:.1f}" if u.z > 0.05 else ""
-            name = self.texts.render(f"{u.name} {u.lp}/{u.max_lp}{lifted}", SMALL_PX, TEXT)
+            lifted = _(", height {z:.1f} f").format(z=u.z) if u.z > 0.05 else ""
+            name = self.texts.render(f"{self.names.of(u.id)} {u.lp}/{u.max_lp}{lifted}", SMALL_PX, TEXT)
             box = name.get_rect(midbottom=(c[0], c[1] - r - 2))
             pygame.draw.rect(surface, (0x14, 0x14, 0x18), box.inflate(4, 0), border_radius=3)
             surface.blit(name, box)
@@ -734,16 +797,20 @@ class HDPlayView:
         pygame.draw.line(surface, ACCENT, a, b, max(2, round(2 * u.radius * k * cam.zoom)))
         pygame.draw.circle(surface, ACCENT, (round(b[0]), round(b[1])),
                            round(u.radius * k * cam.zoom), 2)
-        words = f"{res.distance:.2f} of {left:.2f} f" + (f", stops at {res.id}" if res.stopped else "")
+        words = _("{d:.2f} of {left:.2f} f").format(d=res.distance, left=left) + (
+            _(", stops at {what}").format(what=self.names.thing(str(res.id), str(res.kind or "")))
+            if res.stopped else "")
         tag = self.texts.render(words, SMALL_PX, ACCENT)
         surface.blit(tag, (b[0] + 12, b[1] + 8))
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         rect = self.layout.top
         t = self.texts
-        if not self.top_buttons:
+        if not self.top_buttons or self._top_lang != language():
+            self.top_buttons, self._top_lang = [], language()
             x = rect.right - 8
-            for key, label in reversed(TOP_BUTTONS):
+            for key, msgid in reversed(TOP_BUTTONS):
+                label = _(msgid)
                 w = button_width(t, label) + 8
                 x -= w
                 self.top_buttons.insert(0, Button(pygame.Rect(x, rect.y + 6, w, rect.height - 12),
@@ -752,25 +819,32 @@ class HDPlayView:
         surface.fill(CHROME_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.bottomleft, rect.bottomright)
         x = rect.x + 12
-        title = t.render("Helldorado", TITLE_PX, TEXT)
+        title = t.render(_("Helldorado"), TITLE_PX, TEXT)
         surface.blit(title, (x, rect.centery - title.get_height() // 2))
         x += title.get_width() + 20
         st = self.state
         side = self.session.to_play()
         if side is not None:
             colour = self.colours.get(side, NO_SIDE)
-            chip = t.render(f" {self.names.side(side)}{' (AI)' if side in self.session.ai_sides else ''} ",
-                            TEXT_PX, ink_on(colour))
+            ai = " " + _("(AI)") if side in self.session.ai_sides else ""
+            chip = t.render(f" {self.names.side(side)}{ai} ", TEXT_PX, ink_on(colour))
             box = pygame.Rect(x, rect.y + 8, chip.get_width() + 6, rect.height - 16)
             pygame.draw.rect(surface, colour, box, border_radius=5)
             surface.blit(chip, (box.x + 3, box.centery - chip.get_height() // 2))
             x = box.right + 16
         score = "  ".join(f"{self.names.side(s)} {v}" for s, v in st.tally)
-        words = (f"Round {st.round}/{st.cfg.rounds}   Points: {score}   Vae Victis: "
-                 + " ".join(str(st.vae(s)) for s in st.sides))
+        mode = MODE_NAMES.get(self.session.mode, MODE_NAMES["teaching"])
+        first = "   ".join((_("Round {n}/{of}").format(n=st.round, of=st.cfg.rounds), _(mode)))
+        second = "   ".join((_("Points: {score}").format(score=score),
+                             _("Vae Victis: {left}").format(left=" ".join(str(st.vae(s)) for s in st.sides))))
         room = self.top_buttons[0].rect.x - 12 - x
-        pic = t.render(ellipsize(t, words, room, SMALL_PX), SMALL_PX, DIM)
-        surface.blit(pic, (x, rect.centery - pic.get_height() // 2))
+        one = f"{first}   {second}"
+        lines = [one] if t.width(one, SMALL_PX) <= room else [first, second]
+        pics = [t.render(ellipsize(t, line, room, SMALL_PX), SMALL_PX, DIM) for line in lines]
+        y = rect.centery - sum(p.get_height() for p in pics) // 2
+        for pic in pics:
+            surface.blit(pic, (x, y))
+            y += pic.get_height()
         enabled = {"undo": self.session.can_undo()[0], "redo": self.session.can_redo()}
         for b in self.top_buttons:
             b.enabled = enabled.get(b.key, True)
@@ -785,21 +859,21 @@ class HDPlayView:
         for i, name in enumerate(TABS):
             r = pygame.Rect(rect.x + i * w, rect.y, w, TAB_H)
             on = name == self.tab
-            label = t.render(name, TEXT_PX, TEXT if on else DIM)
+            label = t.render(_(name), TEXT_PX, TEXT if on else DIM)
             surface.blit(label, label.get_rect(center=r.center))
             pygame.draw.line(surface, ACCENT if on else PANEL_LINE, (r.x + 6, r.bottom - 2),
                              (r.right - 6, r.bottom - 2), 3 if on else 1)
         body = self._panel_body()
-        if self.tab == "Log":
+        if self.tab == TABS[0]:
             self.log_panel.layout(self.session.log(), body.width,
-                                  (id(self.session), self.session.revision, self.session.lang))
+                                  (id(self.session), self.session.revision, language()))
             self.log_panel.draw(surface, body, self.colours)
             return
-        if self.tab == "Targets":
+        if self.tab == TABS[1]:
             tpl = self.template()
             pic = self.sight()
             lines = ([tpl.words, ""] if tpl is not None else []) + (
-                sight_lines(pic, self.state) if pic is not None else ["Select a unit."])
+                sight_lines(pic, self.state, self.names) if pic is not None else [_("Select a unit.")])
         else:
             lines = self._unit_lines()
         y = body.y + 10
@@ -815,17 +889,22 @@ class HDPlayView:
         uid = self.hover or self.selected
         st = self.state
         if not uid or not st.has_unit(uid):
-            return ["Select a unit."]
+            return [_("Select a unit.")]
         u = st.unit(uid)
-        out = [f"{u.name} ({self.names.side(u.side)}, {u.profile})",
+        names = self.names
+        out = [f"{names.of(u.id)} ({names.side(u.side)}, {names.profile(u.profile)})",
                f"CBT {u.cbt if u.cbt is not None else '–'}  DEF {u.defence}  PR {u.pr}  "
                f"SHS {u.shs if u.shs is not None else '–'}",
-               f"LP {u.lp}/{u.max_lp}  MOV {u.mov:g} f  base {u.size}  {u.points} pts",
-               "activated this round" if u.activated else "ready"]
+               _("LP {lp}/{max}  MOV {mov:g} f  base {size}  {points} pts").format(
+                   lp=u.lp, max=u.max_lp, mov=u.mov, size=_(BASE_SIZES.get(u.size, u.size)),
+                   points=u.points),
+               _("activated this round") if u.activated else _("ready")]
         for w in u.weapons:
-            nums = (f"table {'/'.join(map(str, w.table))}" if w.table else
+            nums = (_("table {values}").format(values="/".join(map(str, w.table))) if w.table else
                     f"{w.difficulty}/{w.power}")
-            out.append(f"• {w.name} ({w.kind}) {nums}" + (f", Range {w.range:g} f" if w.range else ""))
+            line = _(WEAPON_LINES.get(w.kind, N_("• {weapon} {numbers}")))
+            out.append(line.format(weapon=names.weapon(w.id, w.name), numbers=nums)
+                       + (_(", Range {r:g} f").format(r=w.range) if w.range else ""))
         return out
 
     def _draw_status(self, surface: pygame.Surface) -> None:
@@ -844,8 +923,9 @@ class HDPlayView:
 def make_hd_view(board_path: Path, size: tuple[int, int], ai_sides: tuple[str, ...] | list[str] = (),
                  *, board: Board | None = None, image_loader: Callable[..., Any] | None = None,
                  save_dir: Path | None = None, seed: int | None = None,
-                 options: dict[str, Any] | None = None) -> HDPlayView:
-    """The Helldorado play screen for a map (``app.py`` wires it like the One for All one)."""
+                 options: dict[str, Any] | None = None, mode: str = "teaching") -> HDPlayView:
+    """The Helldorado play screen for a map (``app.py`` wires it like the One for All one);
+    ``mode``: "teaching" (hints, undo of rolls) or "strict"."""
     from game.board import load_board
 
     board_path = Path(board_path)
@@ -853,7 +933,8 @@ def make_hd_view(board_path: Path, size: tuple[int, int], ai_sides: tuple[str, .
         board = load_board(board_path, image_loader=image_loader) if image_loader else load_board(board_path)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()
     match = new_hd_match(board_path, seed,
-                         autosave=user_dirs.autosave_path(saves, board_path.name), options=options)
+                         autosave=user_dirs.autosave_path(saves, board_path.name), options=options,
+                         mode=mode)
     session = HDSession(match, ai_sides=[s for s in ai_sides if s in match.state.sides])
     return HDPlayView(session, board, size, image_loader=image_loader, save_dir=saves)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.rules.one_for_all.commands import Stop
 from game.ui.play import menus
 from game.ui.play.game_menu import help_card
@@ -72,7 +73,7 @@ def key_down(view: OFAPlayView, event: pygame.event.Event) -> ViewAction | None:
 def escape(view: OFAPlayView) -> None:
     if view.drag is not None:
         view.drag, view.preview = None, None
-        view.say("Move cancelled.")
+        view.say(_("Move cancelled."))
     elif view.targeting is not None:
         view.targeting = None
     elif view.menu is not None:
@@ -89,7 +90,7 @@ def space(view: OFAPlayView) -> None:
     if act is not None and view.state.pending is None:
         view.submit(Stop(act.figure))
     else:
-        view.say("No figure is active: there is nothing to stop.")
+        view.say(_("No figure is active: there is nothing to stop."))
 
 
 def cycle(view: OFAPlayView, step: int) -> None:

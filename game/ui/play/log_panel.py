@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.ui.colours import RGB
 from game.ui.play.session import LogEntry
 from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
@@ -88,7 +89,7 @@ class LogPanel:
         clip = surface.get_clip()
         surface.set_clip(rect)
         if not self._lines:
-            pic = self.texts.render("Nothing has happened yet.", SMALL_PX, DIM)
+            pic = self.texts.render(_("Nothing has happened yet."), SMALL_PX, DIM)
             surface.blit(pic, (rect.x + PAD, rect.y + PAD))
         first = max(0, self.scroll // LINE_H)
         y = rect.y + PAD + first * LINE_H - self.scroll

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import _, language, save_language
 from game.ui.colours import NO_SIDE
 from game.ui.play import user_dirs
 from game.ui.play.end_screen import end_card
@@ -17,14 +18,14 @@ if TYPE_CHECKING:
 
 def ai_label(view: OFAPlayView) -> str:
     ai = view.session.ai_sides
-    return ", ".join(view.names.side(s) for s in sorted(ai)) if ai else "nobody (hot-seat)"
+    return ", ".join(view.names.side(s) for s in sorted(ai)) if ai else _("nobody (hot-seat)")
 
 
 def open_end(view: OFAPlayView) -> None:
     st = view.state
     outcome = view.session.match.outcome()
     reason = outcome.reason if outcome else ""
-    ok, _ = view.session.can_undo()
+    ok, _why = view.session.can_undo()
     view.card = end_card(view.texts, view.names.side(st.winner),
                          view.colours.get(st.winner, NO_SIDE), reason,
                          len(view.session.match.steps), st.turn, ok)
@@ -38,7 +39,7 @@ def open_menu_card(view: OFAPlayView) -> None:
         view.texts, can_undo=view.session.can_undo()[0], can_redo=view.session.can_redo(),
         has_save=user_dirs.quick_save_path(folder, map_name).is_file(),
         has_autosave=auto is not None and auto.is_file(), ai_label=ai_label(view),
-        handover=view.handover_on, lang=view.session.lang)
+        handover=view.handover_on, lang=language())
     view.card_kind = "menu"
 
 
@@ -47,6 +48,13 @@ def open_resume_card(view: OFAPlayView, commands: int) -> None:
     overwrites it with its first command."""
     view.card = resume_card(view.texts, commands)
     view.card_kind = "resume"
+
+
+def switch_language(view: OFAPlayView) -> None:
+    """The menu's language item: the other language for the whole program, remembered between
+    runs (the screen's pictures are redrawn in it)."""
+    save_language("ru" if language() == "en" else "en")
+    view.message = ""
 
 
 def card_action(view: OFAPlayView, key: str) -> ViewAction | None:
@@ -70,12 +78,12 @@ def card_action(view: OFAPlayView, key: str) -> ViewAction | None:
         view.card, view.card_kind = help_card(view.texts), "help"
     elif key in ("ai", "handover", "lang"):
         if key == "ai":
-            view.say(f"AI plays: {view.cycle_ai()}")
+            view.say(_("AI plays: {who}").format(who=view.cycle_ai()))
         elif key == "handover":
             view.handover_on = not view.handover_on
         else:
-            view.session.lang = "ru" if view.session.lang == "en" else "en"
+            switch_language(view)
         open_menu_card(view)
     elif key == "look" and kind == "end":
-        view.say("The game is over. Esc opens the menu for a new game.")
+        view.say(_("The game is over. Esc opens the menu for a new game."))
     return None

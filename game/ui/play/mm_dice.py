@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules.mice_and_mystics.dice import read, symbol
 from game.ui.colours import RGB
 from game.ui.play.widgets import DIM, SMALL_PX, TEXT, Texts
@@ -18,8 +19,13 @@ CHEESE: RGB = (0xF2, 0xC9, 0x1E)
 STEEL: RGB = (0x50, 0x5A, 0x6A)
 WOOD: RGB = (0x8A, 0x5A, 0x2A)
 BLUE: RGB = (0x3C, 0x6C, 0xC0)
-MEANINGS = ("sword = melee hit (3-5)", "bow = ranged hit (4-5)", "shield = block (4-5)",
-            "cheese = a 6: cheese")
+#: the legend beside the dice: (symbol, what it means); ``_()`` where drawn
+MEANINGS = (("sword", N_("sword = melee hit (3-5)")), ("bow", N_("bow = ranged hit (4-5)")),
+            ("shield", N_("shield = block (4-5)")), ("cheese", N_("cheese = a 6: cheese")))
+#: the word under a die: its symbol's name, else what the face reads
+DIE_WORDS = {"sword": N_("sword"), "bow": N_("bow"), "shield": N_("shield"), "cheese": N_("cheese"),
+             "star": N_("star"), "miss": N_("miss"), "wound": N_("no block"), "fail": N_("fail"),
+             "hit": N_("hit"), "block": N_("block"), "success": N_("success")}
 
 
 def draw_symbol(surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
@@ -67,7 +73,8 @@ def draw_die(surface: pygame.Surface, texts: Texts, rect: pygame.Rect, face: int
 
 
 def die_word(face: int, row: str) -> str:
-    """What a face means on ``row``: the symbol's name, else "miss" / "no block" / "fail"."""
-    reading = read(face, row)
-    return symbol(face, row) or {"wound": "no block"}.get(reading, reading)
+    """What a face means on ``row``: the symbol's name, else "miss" / "no block" / "fail"
+    (in the current language)."""
+    word = symbol(face, row) or read(face, row)
+    return _(DIE_WORDS[word]) if word in DIE_WORDS else word
 

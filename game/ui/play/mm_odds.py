@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
+from game.i18n import _
 from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.commands import Attack
 from game.rules.mice_and_mystics.dice import DEFENCE, read
@@ -59,7 +60,9 @@ def attack_odds(system: MiceAndMystics, state: MMState, cmd: Attack) -> AttackOd
     p_wound = sum(p for w, p in wounds.items() if w > 0)
     expected = sum(w * p for w, p in wounds.items())
     p_defeat = sum(p for w, p in wounds.items() if w >= max(1, left))
-    title = f"{m.name} attacks {target.name} ({row})"
+    # the attack modes are marked for the catalogs in mm_session (ATTACK_MODES)
+    title = _("{mouse} attacks {target} ({row})").format(mouse=m.name, target=target.name,
+                                                         row=_(row))
     return AttackOdds(title, n, row, n_def, p_wound, expected, p_defeat, n / 6)
 
 

@@ -15,15 +15,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game import i18n
+from game.board.names import local_name
+from game.i18n import N_, _
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
 from game.rules.engine.selfplay import greedy_policy
-from game.rules.mice_and_mystics.explain import name_of
+from game.rules.mice_and_mystics import explain as explain_mod
+from game.rules.mice_and_mystics.explain import name_of, place_name
 from game.rules.mice_and_mystics.game import MAPS_DIR, MiceAndMystics
 from game.rules.mice_and_mystics.state import GM, MMState
 
-DEFAULT_PLAYERS = ("Player 1", "Player 2")
-_RULES = re.compile(r"\s*\[([A-Z0-9 ,.\-]+)\]\s*$")
+#: the seats' ids when none are named (kept in saves); ``seat_name`` shows them translated
+DEFAULT_PLAYERS = (N_("Player 1"), N_("Player 2"))
+#: a command without words of its own in the log: its kind in a few words
+_KIND_WORDS = {
+    "EndMove": N_("ends the move"), "StandUp": N_("stands up"), "Scurry": N_("scurries"),
+    "Search": N_("searches"), "Recover": N_("recovers"), "Explore": N_("explores"),
+    "DeclineAction": N_("takes no action"), "Share": N_("shares"), "Equip": N_("equips"),
+    "LevelUp": N_("levels up"), "Use": N_("uses a card"), "EndTurn": N_("ends the turn"),
+    "KeepFound": N_("keeps or drops the find"), "Discard": N_("discards a card"),
+    "Rescue": N_("is rescued"), "WheelAdd": N_("cheese on the wheel"),
+    "TurnPage": N_("the page turns"), "Grant": N_("an achievement"), "Ruling": N_("a GM ruling"),
+}
+#: attack modes of a weapon usable both ways (MM-RANGED-6)
+ATTACK_MODES = {"melee": N_("melee"), "ranged": N_("ranged")}
+_RULES = re.compile(r"\s*\[([A-Z0-9 ,.\-]+)\]\s*$")  # i18n: not shown
 
 
 @dataclass(frozen=True)
@@ -65,28 +82,63 @@ def new_mm_match(map_path: Path, seed: int | None = None, *,
                  mode=mode, autosave=autosave)
 
 
-def command_title(cmd: Any, state: MMState) -> str:
-    """A command in a few words, with the figures' names."""
+def seat_name(seat: str) -> str:
+    """A seat for the screen: the GM and the default players translated, a named player as is."""
+    if seat == GM:
+        return _("GM")
+    return _(seat) if seat in DEFAULT_PLAYERS else seat
+
+
+def figure_names(system: MiceAndMystics, state: MMState, lang: str | None = None) -> dict[str, str]:
+    """Names the map gives in ``lang`` (``name_ru`` of a spawn or a cell): id -> name. Figures
+    and cells without one are named by the rules' data (``explain.name_of``, ``place_name``)."""
+    lang = lang or i18n.language()
+    key = f"name_{lang}"
+    out: dict[str, str] = {}
+    try:
+        board = system.boards.board(state.map)
+    except (OSError, ValueError):
+        return out
+    props = {s.name: s.properties for s in board.spawns}
+    figures = [(m.id, m.name) for m in state.mice] + [(n.id, n.name) for n in state.minions]
+    for ident, name in figures:
+        p = props.get(name, {})
+        if isinstance(p.get(key), str) and p[key].strip():
+            out[ident] = local_name(name, p, lang)
+    g = system.graph(state)
+    for cell in g.keys:
+        info = g.cell(cell)
+        if info.name and isinstance(info.properties.get(key), str) and info.properties[key].strip():
+            out[cell] = local_name(info.name, info.properties, lang)
+    return out
+
+
+def command_title(cmd: Any, state: MMState, names: dict[str, str] | None = None) -> str:
+    """A command in a few words, with the figures' names (in the current language)."""
+    lang = i18n.language()
+    given = names or {}
 
     def name(ident: str) -> str:
-        if state.has_mouse(ident):
-            return state.mouse(ident).name
-        if state.has_minion(ident):
-            return state.minion(ident).name
-        return name_of(ident)
+        if ident in given:
+            return given[ident]
+        return name_of(ident, lang) if lang != "en" or not (
+            state.has_mouse(ident) or state.has_minion(ident)) else (
+            state.mouse(ident).name if state.has_mouse(ident) else state.minion(ident).name)
 
     kind = type(cmd).__name__
     who = name(getattr(cmd, "mouse", "") or getattr(cmd, "entity", ""))
     if kind == "GmTurn":
-        return f"GM plays {who}"
+        return _("GM plays {who}").format(who=who)
     if kind == "Move":
-        return f"{who} moves {len(cmd.path)} cell(s)"
+        return _("{who} moves {n} cell(s)").format(who=who, n=len(cmd.path))
     if kind == "Step":
-        return f"{who} steps to {cmd.cell.split(':')[-1]}"
+        cell = cmd.cell.split(":")[-1] if lang == "en" else place_name(cmd.cell, lang, names)
+        return _("{who} steps to {cell}").format(who=who, cell=cell)
     if kind == "Attack":
-        mode = f" ({cmd.mode})" if cmd.mode else ""
-        return f"{who} attacks {name(cmd.target)} with {name(cmd.weapon)}{mode}"
-    words = re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()
+        mode = f" ({_(ATTACK_MODES.get(cmd.mode, cmd.mode))})" if cmd.mode else ""
+        return _("{who} attacks {target} with {weapon}").format(
+            who=who, target=name(cmd.target), weapon=name(cmd.weapon)) + mode
+    words = _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()
     return f"{who}: {words}" if who else words
 
 
@@ -100,7 +152,8 @@ class MMSession:
         self.set_ai(ai_sides)
         self._rng = random.Random(ai_seed)
         self._legal: tuple[MMState, list[Any]] | None = None
-        self._log: tuple[int, list[MMLogEntry]] | None = None
+        self._log: tuple[tuple[int, str], list[MMLogEntry]] | None = None
+        self._names: tuple[tuple[Any, ...], dict[str, str]] | None = None
         self.revision = 0
 
     # ------------------------------------------------------------------ seats
@@ -173,11 +226,11 @@ class MMSession:
 
     def redo(self) -> str:
         if not self.match.can_redo():
-            return "nothing to redo"
+            return _("nothing to redo")
         try:
             self.match.redo()
-        except IllegalCommand as exc:
-            return f"{exc.rule_id}: {exc.reason}"
+        except IllegalCommand as exc:  # the rules' reason is English: other languages cite the rule
+            return f"{exc.rule_id}: {exc.reason}" if i18n.language() == "en" else exc.rule_id
         self.revision += 1
         return ""
 
@@ -194,20 +247,32 @@ class MMSession:
         return cls(match, ai_sides=ai_sides)
 
     # ------------------------------------------------------------------ words
+    def names(self) -> dict[str, str]:
+        """The map's own names of figures and cells in the current language (id -> name)."""
+        key = (i18n.language(), self.state.map, tuple(n.id for n in self.state.minions))
+        if self._names is None or self._names[0] != key:
+            self._names = (key, figure_names(self.system, self.state))
+        return self._names[1]
+
+    def name(self, ident: str) -> str:
+        """A figure, a minion group or a card in the current language."""
+        return self.names().get(ident) or name_of(ident, i18n.language())
+
     def explain(self, event: Event) -> tuple[str, str]:
-        return split_rules(self.system.explain(event))
+        return split_rules(explain_mod.explain(event, i18n.language(), self.names()))
 
     def log(self) -> list[MMLogEntry]:
         """Every command with its events in words (status echoes left out), newest first."""
-        if self._log is not None and self._log[0] == self.revision:
+        if self._log is not None and self._log[0] == (self.revision, i18n.language()):
             return self._log[1]
         out: list[MMLogEntry] = []
+        names = self.names()
         for i, step in enumerate(self.match.steps):
             seat = self.system.current_player(step.before) or ""
             lines = tuple(self.explain(e) for e in step.events if e.kind != "mm.status")
-            out.append(MMLogEntry(i + 1, seat, command_title(step.command, step.before), lines))
+            out.append(MMLogEntry(i + 1, seat, command_title(step.command, step.before, names), lines))
         out.reverse()
-        self._log = (self.revision, out)
+        self._log = ((self.revision, i18n.language()), out)
         return out
 
     def last_rolls(self) -> list[Event]:

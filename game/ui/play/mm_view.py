@@ -23,8 +23,10 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.board.model import Board
 from game.geometry.cells import Reach
+from game.i18n import N_, _
 from game.rules.engine import SaveError
 from game.rules.mice_and_mystics.commands import (
     Attack,
@@ -32,7 +34,7 @@ from game.rules.mice_and_mystics.commands import (
     Rescue,
     Step,
 )
-from game.rules.mice_and_mystics.explain import name_of
+from game.rules.mice_and_mystics.explain import place_name, tile_name
 from game.rules.mice_and_mystics.state import GM, MMState
 from game.ui.board_view import BoardView
 from game.ui.colours import RGB, side_colours
@@ -42,7 +44,8 @@ from game.ui.play.handover import handover_card
 from game.ui.play.layout import Layout
 from game.ui.play.mm_dice import MEANINGS, die_word, draw_die, draw_symbol
 from game.ui.play.mm_odds import AttackOdds, attack_odds, pending_attack
-from game.ui.play.mm_session import MMSession
+from game.ui.play.mm_session import ATTACK_MODES, MMSession, seat_name
+from game.ui.play.resume import RESUME, resume_card
 from game.ui.play.widgets import (
     ACCENT,
     CHROME_BG,
@@ -74,6 +77,19 @@ MINION: RGB = (0x8A, 0x22, 0x22)
 CHEESE: RGB = (0xF2, 0xC9, 0x1E)
 FIG_R = 11
 BTN_H = 32
+#: the modes of play (UI.md: teaching adds hints, strict does not)
+MODE_NAMES = {"teaching": N_("Teaching mode"), "strict": N_("Strict mode")}
+#: a mouse's conditions, for the party panel
+CONDITION_WORDS = {"stunned": N_("stunned"), "webbed": N_("webbed"),
+                   "knocked_down": N_("knocked down"), "charmed": N_("charmed")}
+#: the rules' and the engine's reasons the screen shows; marked here so ``_(reason)`` finds them
+SHOWN_REASONS = (
+    N_("the pages ran out before the victory conditions were met (MM-END-5)"),
+    N_("the chapter's victory conditions are met (MM-END-2)"),
+    N_("every mouse of the party is captured (MM-CAPT-7)"),
+    N_("nothing to undo"),
+    N_("strict mode: dice were rolled, so this cannot be undone"),
+)
 
 
 class MMPlayView:
@@ -104,6 +120,7 @@ class MMPlayView:
         self._commands: dict[str, Any] = {}
         self._key: tuple | None = None
         self.card: Card | None = None
+        self._card_choice: Callable[[str], None] | None = None  #: what the card's choice does
         self.message = ""
         self.message_colour: RGB = TEXT
         self._message_left = 0.0
@@ -111,6 +128,7 @@ class MMPlayView:
         self.hurry = False
         self._last_seat = session.to_play()
         self._drag_from: tuple[int, int] | None = None
+        self._mode_on_top = True  #: whether the top bar had room for the mode (else the panel)
 
     @property
     def state(self) -> MMState:
@@ -147,9 +165,9 @@ class MMPlayView:
         by_cell: dict[str, list[tuple[str, str, str]]] = {}
         for m in state.mice:
             if m.active and m.cell:
-                by_cell.setdefault(m.cell, []).append((m.id, m.name, m.player))
+                by_cell.setdefault(m.cell, []).append((m.id, self.name(m.id), m.player))
         for n in state.minions_on_board:
-            by_cell.setdefault(n.cell, []).append((n.id, n.name, "minion"))
+            by_cell.setdefault(n.cell, []).append((n.id, self.name(n.id), "minion"))
         out = []
         spread = (FIG_R * 2.4) / max(self.board_view.camera.zoom, 1e-6)
         for cell, figs in by_cell.items():
@@ -192,45 +210,92 @@ class MMPlayView:
         out.sort(key=lambda lc: order.get(type(lc[1]).__name__, 5))
         return out
 
+    # ------------------------------------------------------------------ words
+    def name(self, ident: str) -> str:
+        """A mouse, a minion (or a minion group) or a card, in the current language."""
+        st = self.state
+        if i18n.language() == "en" and ident not in self.session.names():
+            if st.has_mouse(ident):
+                return st.mouse(ident).name
+            if st.has_minion(ident):
+                return st.minion(ident).name
+        return self.session.name(ident)
+
+    def cell_name(self, cell: str) -> str:
+        """A cell for a button: the map's id in English, the tile and the number otherwise."""
+        if i18n.language() == "en" and cell not in self.session.names():
+            return cell.split(":")[-1]
+        return place_name(cell, i18n.language(), self.session.names())
+
+    def exit_name(self, via: str) -> str:
+        if not via:
+            return _("the exit")
+        if via == "turning":
+            return _("the turning cell")
+        info = self.session.system.graph(self.state).exit(via)
+        if info is not None and info.target_tile:
+            return _("the exit to {tile}").format(tile=tile_name(info.target_tile, i18n.language()))
+        return via
+
+    @property
+    def teaching(self) -> bool:
+        """Teaching mode shows hints about what the mouse in turn can do (UI.md); strict does not."""
+        return self.session.match.mode != "strict"
+
+    def mode_name(self) -> str:
+        mode = self.session.match.mode
+        return _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode
+
     def label(self, cmd: Any, st: MMState) -> str:
         kind = type(cmd).__name__
+        name = self.name
         if kind == "Attack":
             odds = attack_odds(self.session.system, st, cmd)
-            mode = f" {cmd.mode}" if cmd.mode else ""
-            extra = f" +{name_of(cmd.ability)}" if cmd.ability else ""
+            mode = f" {_(ATTACK_MODES.get(cmd.mode, cmd.mode))}" if cmd.mode else ""
+            extra = f" +{name(cmd.ability)}" if cmd.ability else ""
             pct = f" {odds.p_wound * 100:.0f}%" if odds else ""
-            return f"Attack {st.minion(cmd.target).name} ({name_of(cmd.weapon)}{mode}{extra}){pct}"
+            return _("Attack {target} ({weapon})").format(
+                target=name(cmd.target), weapon=f"{name(cmd.weapon)}{mode}{extra}") + pct
         if kind == "KeepFound":
-            item = st.pending[0].item if st.pending else ""
-            return f"Keep {name_of(item)}" if cmd.keep else f"Drop {name_of(item)} for cheese"
+            item = name(st.pending[0].item) if st.pending else ""
+            return _("Keep {item}").format(item=item) if cmd.keep else \
+                _("Drop {item} for cheese").format(item=item)
         if kind == "Discard":
-            return f"Discard {name_of(cmd.card)}"
+            return _("Discard {card}").format(card=name(cmd.card))
         if kind == "Rescue":
-            return f"Rescue to {cmd.cell.split(':')[-1]}"
+            return _("Rescue to {cell}").format(cell=self.cell_name(cmd.cell))
         if kind == "Explore":
-            return f"Explore via {cmd.via or 'the exit'}"
+            return _("Explore via {way}").format(way=self.exit_name(cmd.via))
         if kind == "Recover":
-            return f"Recover {cmd.condition}".strip()
+            if not cmd.condition:
+                return _("Recover")
+            return _("Recover: {condition}").format(
+                condition=_(CONDITION_WORDS.get(cmd.condition, cmd.condition)))
         if kind == "Equip":
-            return "Equip " + ", ".join(name_of(c) for c in cmd.equipped)
+            if not cmd.equipped:
+                return _("Unequip everything")
+            return _("Equip {cards}").format(cards=", ".join(name(c) for c in cmd.equipped))
         if kind == "LevelUp":
-            return f"Level up: {name_of(cmd.ability)}"
+            return _("Level up: {ability}").format(ability=name(cmd.ability))
         if kind == "Use":
-            on = f" on {st.mouse(cmd.target).name}" if cmd.target and st.has_mouse(cmd.target) else ""
-            return f"Use {name_of(cmd.what)}{on}"
+            if cmd.target and st.has_mouse(cmd.target):
+                return _("Use {card} on {mouse}").format(card=name(cmd.what), mouse=name(cmd.target))
+            return _("Use {card}").format(card=name(cmd.what))
         if kind == "Share":
-            other = st.mouse(cmd.other).name
+            other = name(cmd.other)
             if cmd.give:
-                return f"Give {name_of(cmd.give[0])} to {other}"
+                return _("Give {card} to {mouse}").format(card=name(cmd.give[0]), mouse=other)
             if cmd.take:
-                return f"Take {name_of(cmd.take[0])} from {other}"
-            return f"Give cheese to {other}" if cmd.give_cheese else f"Take cheese from {other}"
-        words = {"EndMove": "End move", "StandUp": "Stand up", "DeclineAction": "No action",
-                 "EndTurn": "End turn", "Scurry": "Scurry", "Search": "Search"}
-        return words.get(kind, kind)
+                return _("Take {card} from {mouse}").format(card=name(cmd.take[0]), mouse=other)
+            return _("Give cheese to {mouse}").format(mouse=other) if cmd.give_cheese else \
+                _("Take cheese from {mouse}").format(mouse=other)
+        words = {"EndMove": N_("End move"), "StandUp": N_("Stand up"),
+                 "DeclineAction": N_("No action"), "EndTurn": N_("End turn"),
+                 "Scurry": N_("Scurry"), "Search": N_("Search")}
+        return _(words[kind]) if kind in words else kind
 
     def _build_buttons(self) -> None:
-        key = (id(self.session), self.session.revision, self.page, self.layout.size)
+        key = (id(self.session), self.session.revision, self.page, self.layout.size, i18n.language())
         if key == self._key:
             return
         self._key = key
@@ -241,7 +306,8 @@ class MMPlayView:
         x, y = area.x, area.y
         rows = max(1, (area.height + 4) // (BTN_H + 4))
         pages: list[list[tuple[pygame.Rect, str, Any]]] = [[]]
-        more_w = button_width(self.texts, "More 9/9", "", SMALL_PX) + 8
+        more_w = button_width(self.texts, _("More {page}/{pages}").format(page=9, pages=9), "",
+                              SMALL_PX) + 8
         for n, (label, cmd) in enumerate(items):
             w = min(button_width(self.texts, label, str(n % 9 + 1), SMALL_PX), area.width - more_w)
             if x + w > area.right - more_w:
@@ -259,13 +325,14 @@ class MMPlayView:
             self._commands[k] = cmd
         if len(pages) > 1:
             self.buttons.append(Button(pygame.Rect(area.right - more_w + 4, area.y, more_w - 4, BTN_H),
-                                       f"More {self.page + 1}/{len(pages)}", "more"))
+                                       _("More {page}/{pages}").format(page=self.page + 1,
+                                                                       pages=len(pages)), "more"))
         top = self.layout.top
         self.top_buttons = []
         x = top.right - 8
-        for label, k, on in (("Load", "load", True), ("Save", "save", True),
-                             ("Redo", "redo", self.session.match.can_redo()),
-                             ("Undo", "undo", self.session.can_undo())):
+        for label, k, on in ((_("Load"), "load", True), (_("Save"), "save", True),
+                             (_("Redo"), "redo", self.session.match.can_redo()),
+                             (_("Undo"), "undo", self.session.can_undo())):
             w = button_width(self.texts, label)
             x -= w
             self.top_buttons.append(Button(pygame.Rect(x, top.y + 6, w, top.height - 12), label, k, on))
@@ -275,7 +342,9 @@ class MMPlayView:
     def submit(self, cmd: Any) -> bool:
         result = self.session.submit(cmd)
         if not result.ok:
-            self.say(f"Not allowed: {result.reason}", DANGER)
+            rule = result.reason.split(":", 1)[0]
+            self.say(_("Not allowed: {reason}").format(reason=result.reason) if i18n.language() == "en"
+                     else _("Not allowed by rule {rule}.").format(rule=rule), DANGER)
             return False
         lines = [self.session.explain(e)[0] for e in result.events if e.kind != "mm.status"]
         if lines:
@@ -289,8 +358,9 @@ class MMPlayView:
         if seat is not None and seat != GM and seat != self._last_seat and self.handover_on \
                 and not self.session.program_to_play() and self._last_seat not in (None, GM) \
                 and len([s for s in self.session.seats if s not in self.session.ai_sides]) > 1:
-            self.card = handover_card(self.texts, seat, self.colours.get(seat, ACCENT), seat[:1],
-                                      self._last_seat or "")
+            shown = seat_name(seat)
+            self.card = handover_card(self.texts, shown, self.colours.get(seat, ACCENT), shown[:1],
+                                      seat_name(self._last_seat or ""))
         if seat is not None and seat != GM and not self.session.program_to_play():
             self._last_seat = seat
         if seat is None:
@@ -300,7 +370,11 @@ class MMPlayView:
 
     def outcome_text(self) -> str:
         out = self.session.match.outcome()
-        return f"Chapter over: {self.state.result} - {out.reason}" if out else ""
+        if out is None:
+            return ""
+        if self.state.result == "won":
+            return _("Chapter over: the mice win - {reason}").format(reason=_(out.reason))
+        return _("Chapter over: the mice lose - {reason}").format(reason=_(out.reason))
 
     def press(self, key: str) -> ViewAction | None:
         if key == "more":
@@ -310,7 +384,8 @@ class MMPlayView:
             self.undo()
         elif key == "redo":
             why = self.session.redo()
-            self.say(f"Cannot redo: {why}" if why else "Redone.", DANGER if why else TEXT)
+            self.say(_("Cannot redo: {why}").format(why=why) if why else _("Redone."),
+                     DANGER if why else TEXT)
         elif key == "save":
             self.save()
         elif key == "load":
@@ -325,7 +400,8 @@ class MMPlayView:
         self._wait = max(self.pace, 1.0)
         self._last_seat = self.session.to_play()
         self.page = 0
-        self.say(f"Cannot undo: {why}" if why else "Undone.", DANGER if why else TEXT)
+        self.say(_("Cannot undo: {why}").format(why=_(why)) if why else _("Undone."),
+                 DANGER if why else TEXT)
 
     def save(self) -> Path | None:
         path = user_dirs.quick_save_path(self.save_dir, self.session.match.setup.map)
@@ -333,9 +409,12 @@ class MMPlayView:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.session.save(path)
         except OSError as exc:
-            self.say(f"Could not save to {path}: {exc.strerror or exc}", DANGER)
+            # the system's reason is in English: the Russian screen names the file only
+            self.say(_("Could not save to {path}: {why}").format(path=path, why=exc.strerror or exc)
+                     if i18n.language() == "en" else _("Could not save to {path}.").format(path=path),
+                     DANGER)
             return None
-        self.say(f"Saved to {path}", GOOD)
+        self.say(_("Saved to {path}").format(path=path), GOOD)
         return path
 
     def load(self, path: Path | None = None) -> bool:
@@ -344,11 +423,24 @@ class MMPlayView:
             loaded = MMSession.load(path, autosave=self.session.match.autosave_path,
                                     ai_sides=sorted(self.session.ai_sides))
         except SaveError as exc:
-            self.say(f"Could not load: {exc}", DANGER)
+            # the engine's reason is in English: the Russian screen names the file only
+            self.say(_("Could not load: {why}").format(why=exc) if i18n.language() == "en"
+                     else _("Could not load {path}.").format(path=path), DANGER)
             return False
         self._use(loaded)
-        self.say(f"Loaded {path}", GOOD)
+        self.say(_("Loaded {path}").format(path=path), GOOD)
         return True
+
+    def offer_resume(self, commands: int) -> None:
+        """The card that offers the unfinished game of the autosave (``app.py`` calls it when the
+        autosave of this map holds one): resume loads it, "Start afresh" keeps this game."""
+        self.card = resume_card(self.texts, commands)
+        self._card_choice = self._resume_chosen
+
+    def _resume_chosen(self, key: str) -> None:
+        path = self.session.match.autosave_path
+        if key == RESUME and path is not None:
+            self.load(Path(path))
 
     def click_table(self, pos: tuple[int, int]) -> None:
         if not self.session.human_to_play():
@@ -372,7 +464,7 @@ class MMPlayView:
         if reach is not None and cell in reach and cell != reach.start and st.turn is not None:
             self.submit(Move(st.turn.mouse, reach.path_to(cell)))
         elif reach is not None and cell != reach.start:
-            self.say("That cell is out of reach this turn.", DIM)
+            self.say(_("That cell is out of reach this turn."), DIM)
 
     # ------------------------------------------------------------------ view protocol
     def resize(self, size: tuple[int, int]) -> None:
@@ -384,9 +476,13 @@ class MMPlayView:
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
         kind = event.type
         if self.card is not None:
-            if kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) \
-                    and self.card.handle_event(event) is not None:
-                self.card = None
+            if kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+                key = self.card.handle_event(event)
+                if key is not None:
+                    self.card = None
+                    then, self._card_choice = self._card_choice, None
+                    if then is not None:
+                        then(key)
             return None
         if kind == pygame.KEYDOWN:
             k = getattr(event, "key", 0)
@@ -535,7 +631,8 @@ class MMPlayView:
         occ = self.session.system.occupancy(st)
         acting = st.acting
         near_targets = {c.target for c in self.session.legal() if isinstance(c, Attack)} \
-            if self.session.human_to_play() else set()
+            if self.session.human_to_play() and self.teaching else set()
+        named: dict[str, int] = {}  #: cell -> half the width of the name over its lone figure
         for ident, label, seat, p in self.figure_spots(st):
             x, y = (round(v) for v in cam.world_to_screen(*p))
             colour = MINION if seat == "minion" else self.colours.get(seat, (150, 150, 150))
@@ -550,14 +647,17 @@ class MMPlayView:
             if occ.get(self._cell_of(st, ident)) is not None and self._alone(st, ident):
                 name = self.texts.render(label, SMALL_PX, TEXT)
                 table.blit(name, (x - name.get_width() // 2, y - FIG_R - name.get_height()))
+                named[self._cell_of(st, ident)] = name.get_width() // 2
         for cell, n in occ.items():
             if cell not in g or g.cell(cell).tile != st.tile:
                 continue
             cap_small, cap_large = g.capacity(cell, st.cfg.move_rules)
             x, y = cam.world_to_screen(*g.cell(cell).centre)
-            used = f"{n.large}/{int(cap_large)}L" if n.large else f"{n.small}/{int(cap_small)}"
+            used = _("{n}/{cap}L").format(n=n.large, cap=int(cap_large)) if n.large \
+                else f"{n.small}/{int(cap_small)}"
             pic = self.texts.render(used, SMALL_PX, ACCENT)
-            box = pic.get_rect(topleft=(round(x) + FIG_R * 2, round(y) - FIG_R * 2 - 4)).inflate(6, 2)
+            dx = max(FIG_R * 2, named.get(cell, 0) + 6)  # clear of the figure's name
+            box = pic.get_rect(topleft=(round(x) + dx, round(y) - FIG_R * 2 - 4)).inflate(6, 2)
             table.fill((0x10, 0x10, 0x14), box)
             table.blit(pic, (box.x + 3, box.y + 1))
 
@@ -578,20 +678,30 @@ class MMPlayView:
         x = top.x + 10
         cy = top.centery
         seat = self.session.to_play()
-        who = "Chapter over" if seat is None else ("GM" if seat == GM else seat)
-        pic = self.texts.render(f"Round {st.round}  ·  {who}", TEXT_PX,
+        who = _("Chapter over") if seat is None else seat_name(seat)
+        pic = self.texts.render(_("Round {n}").format(n=st.round) + f"  ·  {who}", TEXT_PX,
                                 self.colours.get(seat or "", TEXT) if seat not in (None, GM) else TEXT)
         surface.blit(pic, (x, cy - pic.get_height() // 2))
         x += pic.get_width() + 14
+        r = (top.height - 10) // 2  # the cheese wheel's radius
+        wheel = self.texts.render(_("Wheel {wheel}/6   Page {page}/{end}").format(
+            wheel=st.wheel, page=st.page, end=st.end_page), TEXT_PX, TEXT)
+        first = min((b.rect.x for b in self.top_buttons), default=top.right)
+        room = first - 8 - (8 + 2 * r + 6 + wheel.get_width())  # where the track must end
         for i, ent in enumerate(st.order):  # the initiative track
             if st.has_mouse(ent):
                 m = st.mouse(ent)
-                label, colour = m.name, self.colours.get(m.player, (150, 150, 150))
+                label, colour = self.name(m.id), self.colours.get(m.player, (150, 150, 150))
                 if m.captured:
                     colour = (90, 90, 90)
             else:
-                label, colour = name_of(ent), MINION
+                label, colour = self.name(ent), MINION
             w = self.texts.width(label, SMALL_PX) + 12
+            if x + w > room:  # no room for the rest of the track: the buttons stay whole
+                more = self.texts.render("...", SMALL_PX, DIM)
+                surface.blit(more, (x, cy - more.get_height() // 2))
+                x += more.get_width() + 6
+                break
             chip = pygame.Rect(x, top.y + 8, w, top.height - 16)
             pygame.draw.rect(surface, colour, chip, border_radius=4)
             if i == st.index:
@@ -600,7 +710,6 @@ class MMPlayView:
             surface.blit(text, (chip.x + 6, chip.centery - text.get_height() // 2))
             x = chip.right + 6
         x += 8
-        r = (top.height - 10) // 2  # the cheese wheel
         centre = (x + r, cy)
         for k in range(6):
             a0 = -math.pi / 2 + k * math.pi / 3
@@ -609,10 +718,15 @@ class MMPlayView:
             pygame.draw.polygon(surface, CHEESE if k < st.wheel else (0x40, 0x40, 0x48), pts)
             pygame.draw.polygon(surface, (0x10, 0x10, 0x10), pts, 1)
         x += 2 * r + 6
-        pic = self.texts.render(f"Wheel {st.wheel}/6   Page {st.page}/{st.end_page}", TEXT_PX, TEXT)
-        surface.blit(pic, (x, cy - pic.get_height() // 2))
+        surface.blit(wheel, (x, cy - wheel.get_height() // 2))
+        x += wheel.get_width() + 14
+        mode = self.texts.render(self.mode_name(), SMALL_PX, DIM)
+        self._mode_on_top = x + mode.get_width() < first - 8
+        if self._mode_on_top:
+            surface.blit(mode, (x, cy - mode.get_height() // 2))
+            x += mode.get_width()
         for b in self.top_buttons:
-            if b.rect.x > x + pic.get_width():
+            if b.rect.x > x:
                 draw_button(surface, self.texts, b, self.hot is b)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
@@ -622,41 +736,52 @@ class MMPlayView:
         x, y, w = rect.x + 10, rect.y + 8, rect.width - 20
         for m in st.mice:  # the party and the cards in hand
             colour = self.colours.get(m.player, TEXT)
-            head = f"{m.name} ({m.player})  {m.health}/{m.life} hp  {m.cheese} cheese"
+            head = _("{name} ({player})  {health}/{life} hp  {cheese} cheese").format(
+                name=self.name(m.id), player=seat_name(m.player), health=m.health, life=m.life,
+                cheese=m.cheese)
             if m.captured:
-                head += "  captured"
+                head += "  " + _("captured")
             pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 6, 14))
             surface.blit(self.texts.render(ellipsize(self.texts, head, w - 10, SMALL_PX), SMALL_PX,
                                            ACCENT if m.id == st.acting else TEXT), (x + 10, y))
             y += 18
-            held = ", ".join(name_of(c) for c in m.equipped) or "nothing"
-            pack = ", ".join(name_of(c) for c in m.pack)
-            extra = ("; pack: " + pack if pack else "") + \
-                    (" [" + ", ".join(m.conditions) + "]" if m.conditions else "")
-            for line in wrap(self.texts, f"Cards: {held}{extra}", w - 10, SMALL_PX)[:2]:
+            held = ", ".join(self.name(c) for c in m.equipped) or _("nothing")
+            pack = ", ".join(self.name(c) for c in m.pack)
+            extra = ("; " + _("pack: {cards}").format(cards=pack) if pack else "") + \
+                    (" [" + ", ".join(_(CONDITION_WORDS.get(c, c)) for c in m.conditions) + "]"
+                     if m.conditions else "")
+            for line in wrap(self.texts, _("Cards: {cards}").format(cards=held) + extra, w - 10,
+                             SMALL_PX)[:2]:
                 surface.blit(self.texts.render(line, SMALL_PX, DIM), (x + 10, y))
                 y += 17
             y += 3
         if st.group_items:
-            surface.blit(self.texts.render("Group: " + ", ".join(name_of(c) for c in st.group_items),
-                                           SMALL_PX, DIM), (x, y))
+            group = _("Group: {cards}").format(cards=", ".join(self.name(c) for c in st.group_items))
+            surface.blit(self.texts.render(ellipsize(self.texts, group, w, SMALL_PX), SMALL_PX, DIM),
+                         (x, y))
             y += 18
         pygame.draw.line(surface, PANEL_LINE, (rect.x, y), (rect.right, y))
         y += 6
-        odds, source = self.odds()
-        if odds is not None:
-            lines = [f"Odds ({source}): {odds.title}",
-                     f"{odds.attack_dice} attack dice vs {odds.defence_dice} defence dice",
-                     f"{odds.p_wound * 100:.0f}% at least one wound, "
-                     f"{odds.expected_wounds:.1f} expected; {odds.p_defeat * 100:.0f}% defeats it",
-                     f"{odds.expected_cheese:.1f} cheese expected from the 6s"]
+        odds, source, cmd = self.odds()
+        if odds is not None and cmd is not None:
+            lines = [_("Odds ({source}): {title}").format(source=_(source), title=self.odds_title(cmd)),
+                     _("{attack} attack dice vs {defence} defence dice").format(
+                         attack=odds.attack_dice, defence=odds.defence_dice),
+                     _("{wound:.0f}% at least one wound, {expected:.1f} expected; "
+                       "{defeat:.0f}% defeats it").format(
+                         wound=odds.p_wound * 100, expected=odds.expected_wounds,
+                         defeat=odds.p_defeat * 100),
+                     _("{cheese:.1f} cheese expected from the 6s").format(cheese=odds.expected_cheese)]
             for i, text in enumerate(lines):
                 for line in wrap(self.texts, text, w, SMALL_PX):
                     surface.blit(self.texts.render(line, SMALL_PX, ACCENT if i == 0 else TEXT), (x, y))
                     y += 17
             pygame.draw.line(surface, PANEL_LINE, (rect.x, y + 3), (rect.right, y + 3))
             y += 8
-        surface.blit(self.texts.render("Log", TEXT_PX, ACCENT), (x, y))
+        surface.blit(self.texts.render(_("Log"), TEXT_PX, ACCENT), (x, y))
+        if not self._mode_on_top:  # no room in the top bar: the mode stands beside the log's title
+            mode = self.texts.render(self.mode_name(), SMALL_PX, DIM)
+            surface.blit(mode, (rect.right - 10 - mode.get_width(), y + 3))
         y += 22
         for entry in self.session.log():
             if y > rect.bottom - 18:
@@ -672,16 +797,23 @@ class MMPlayView:
                     surface.blit(self.texts.render(line, SMALL_PX, DIM), (x + 12, y))
                     y += 17
 
-    def odds(self) -> tuple[AttackOdds | None, str]:
+    def odds(self) -> tuple[AttackOdds | None, str, Attack | None]:
+        """The odds to show, why they are shown (marked for ``_()``) and the attack."""
         hot = self.hot
         st = self.state
         system = self.session.system
         if hot is not None and isinstance(self._commands.get(hot.key), Attack):
-            return attack_odds(system, st, self._commands[hot.key]), "hovered"
+            cmd = self._commands[hot.key]
+            return attack_odds(system, st, cmd), N_("hovered"), cmd
         if not self.session.human_to_play():
-            return None, ""
-        cmd = pending_attack(system, st, self.session.legal())
-        return (attack_odds(system, st, cmd), "best on offer") if cmd else (None, "")
+            return None, "", None
+        best = pending_attack(system, st, self.session.legal())
+        return (attack_odds(system, st, best), N_("best on offer"), best) if best else (None, "", None)
+
+    def odds_title(self, cmd: Attack) -> str:
+        row = self.session.system.attack_mode(cmd.weapon, cmd.mode)
+        return _("{mouse} attacks {target} ({row})").format(
+            mouse=self.name(cmd.mouse), target=self.name(cmd.target), row=_(ATTACK_MODES.get(row, row)))
 
     def draw_tray(self, surface: pygame.Surface) -> None:
         rect = self.layout.tray
@@ -690,12 +822,13 @@ class MMPlayView:
         x = rect.x + 10
         size = min(40, rect.height - 34)
         if not rolls:
-            surface.blit(self.texts.render("No dice rolled yet.", TEXT_PX, DIM), (x, rect.y + 8))
+            surface.blit(self.texts.render(_("No dice rolled yet."), TEXT_PX, DIM), (x, rect.y + 8))
         for ev in rolls:
             values = dict(ev.values)
             row = str(values.get("row", "defence")) if ev.kind == "mm.attack" else "defence"
-            title = (f"{name_of(ev.actor)}: {row} attack" if ev.kind == "mm.attack"
-                     else f"{name_of(ev.actor)}: defence")
+            who = self.name(ev.actor)
+            title = (_("{who}: {row} attack").format(who=who, row=_(ATTACK_MODES.get(row, row)))
+                     if ev.kind == "mm.attack" else _("{who}: defence").format(who=who))
             surface.blit(self.texts.render(title, SMALL_PX, TEXT), (x, rect.y + 4))
             dx = x
             for face in values.get("faces", ()):
@@ -706,12 +839,12 @@ class MMPlayView:
                 draw_die(surface, self.texts, die, int(face), row)
                 dx = die.right + shift + 10
             x = max(dx, x + self.texts.width(title, SMALL_PX)) + 20
-        legend_x = max(x, rect.right - 250)
+        legend_w = max(self.texts.width(_(text), SMALL_PX) for _name, text in MEANINGS) + 22
+        legend_x = max(x, rect.right - legend_w - 10)
         ly = rect.y + 4
-        for text in MEANINGS:
-            name = text.split(" ", 1)[0]
+        for name, text in MEANINGS:
             draw_symbol(surface, name, pygame.Rect(legend_x, ly, 18, 18))
-            surface.blit(self.texts.render(text, SMALL_PX, DIM), (legend_x + 22, ly))
+            surface.blit(self.texts.render(_(text), SMALL_PX, DIM), (legend_x + 22, ly))
             ly += 18
 
     def draw_actions(self, surface: pygame.Surface) -> None:
@@ -719,9 +852,13 @@ class MMPlayView:
         panel(surface, rect, CHROME_BG)
         if not self.buttons:
             seat = self.session.to_play()
-            text = "The GM plays the minions (Space: faster)." if seat == GM else \
-                f"{seat} (AI) is playing." if seat is not None else self.outcome_text()
-            surface.blit(self.texts.render(text, TEXT_PX, DIM), (rect.x + 12, rect.y + 12))
+            text = _("The GM plays the minions (Space: faster).") if seat == GM else \
+                _("{seat} (AI) is playing.").format(seat=seat_name(seat)) if seat is not None \
+                else self.outcome_text()
+            y = rect.y + 8
+            for line in wrap(self.texts, text, rect.width - 24, TEXT_PX)[:2]:
+                surface.blit(self.texts.render(line, TEXT_PX, DIM), (rect.x + 12, y))
+                y += 22
         n = 0
         for b in self.buttons:
             if b.key.startswith("cmd") and n < 9:
@@ -744,24 +881,30 @@ class MMPlayView:
         if st.result:
             return self.outcome_text()
         if not self.session.human_to_play():
-            return "Minions are acting..." if self.session.to_play() == GM else "The AI is playing..."
-        if st.pending:
-            return "Settle the choice in the action bar."
+            return _("Minions are acting...") if self.session.to_play() == GM else \
+                _("The AI is playing...")
         t = st.turn
+        if not self.teaching:  # strict mode: no hints about what to do, the keys only
+            who = _("{mouse} to play.").format(mouse=self.name(t.mouse)) + " " if t is not None else ""
+            return who + _("Ctrl+Z undo, Ctrl+S save, Ctrl+L load.")
+        if st.pending:
+            return _("Settle the choice in the action bar.")
         if st.phase == "captured":
-            return "Captured: rescue the mouse onto a blue cell, or end the turn."
+            return _("Captured: rescue the mouse onto a blue cell, or end the turn.")
         if t is not None and self.reach() is not None:
             m = st.mouse(t.mouse)
-            return (f"{m.name}: rolled {m.move} + d3 {t.d3} = {t.mp} move points. Click a green "
-                    "cell to move, a red-ringed minion to attack. Ctrl+Z undo, Ctrl+S save.")
-        return "Pick an action below (1-9), or End turn. Ctrl+Z undo, Ctrl+S save, Ctrl+L load."
+            return _("{mouse}: rolled {move} + d3 {d3} = {mp} move points. Click a green cell to "
+                     "move, a red-ringed minion to attack. Ctrl+Z undo, Ctrl+S save.").format(
+                mouse=self.name(m.id), move=m.move, d3=t.d3, mp=t.mp)
+        return _("Pick an action below (1-9), or End turn. Ctrl+Z undo, Ctrl+S save, Ctrl+L load.")
 
 
 def make_mm_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str] = (), *,
                  players: Sequence[str] | None = None, seed: int | None = None,
                  save_dir: Path | None = None, image_loader: Callable[..., Any] | None = None,
-                 pace: float = GM_PACE_S) -> MMPlayView:
-    """The play screen for a Mice and Mystics map (what ``game/ui/app.py`` opens)."""
+                 pace: float = GM_PACE_S, mode: str = "teaching") -> MMPlayView:
+    """The play screen for a Mice and Mystics map (what ``game/ui/app.py`` opens), in teaching
+    or strict ``mode`` (strict: no hints, no undoing a roll; a loaded save keeps its own)."""
     from game.board import load_board
     from game.ui.play.mm_session import DEFAULT_PLAYERS, map_setting, new_mm_match
 
@@ -774,7 +917,7 @@ def make_mm_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str
     except OSError:
         autosave = None  # type: ignore[assignment]
     match = new_mm_match(Path(board_path), seed, players=players or DEFAULT_PLAYERS,
-                         autosave=autosave)
+                         autosave=autosave, mode=mode)
     session = MMSession(match, ai_sides=ai_sides)
     return MMPlayView(session, board, size, image_loader=image_loader, save_dir=saves, pace=pace)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, language
 from game.ui.play.roll_odds import RollPreview
 from game.ui.play.widgets import (
     ACCENT,
@@ -28,7 +29,7 @@ MAX_BARS = 6
 
 
 def _dice(n: int) -> str:
-    return f"{n} die" if n == 1 else f"{n} dice"
+    return _("{n} die").format(n=n) if n == 1 else _("{n} dice").format(n=n)
 
 
 class OddsPanel:
@@ -39,7 +40,7 @@ class OddsPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, preview: RollPreview | None,
              source: str) -> None:
-        key = (preview, source, rect.size)
+        key = (preview, source, rect.size, language())
         if key != self._key or self._picture is None:
             self._key = key
             self._picture = self._render(rect.size, preview, source)
@@ -58,38 +59,42 @@ class OddsPanel:
         pic = pygame.Surface(size, pygame.SRCALPHA)
         y = PAD
         if preview is None:
-            self._text(pic, "Hover an action or a duel in the action bar or the menu to see "
-                       "the odds of its roll.", y, SMALL_PX, DIM)
+            self._text(pic, _("Hover an action or a duel in the action bar or the menu to see "
+                         "the odds of its roll."), y, SMALL_PX, DIM)
             return pic
         y = self._text(pic, preview.title, y, TITLE_PX, ACCENT)
         if source:
             y = self._text(pic, source, y, SMALL_PX, DIM)
         y += 6
-        kind = "duel" if preview.duel else "pool"
-        y = self._text(pic, f"{preview.actor} rolls {_dice(preview.dice)} ({kind})", y)
+        rolls = (_("{name} rolls {dice} (duel)") if preview.duel
+                 else _("{name} rolls {dice} (pool)"))
+        y = self._text(pic, rolls.format(name=preview.actor, dice=_dice(preview.dice)), y)
         for opp in preview.opposed:
             y += 8
             pygame.draw.line(pic, PANEL_LINE, (PAD, y), (size[0] - PAD, y))
             y += 8
-            y = self._text(pic, f"against {opp.defender}: {_dice(opp.dice)}", y)
+            y = self._text(pic, _("against {name}: {dice}").format(name=opp.defender,
+                                                                   dice=_dice(opp.dice)), y)
             win = opp.odds.p_attacker_wins
             big = self.texts.render(f"{win * 100:.0f}%", BIG_PX, GOOD if win >= 0.5 else TEXT)
             pic.blit(big, (PAD, y))
-            pic.blit(self.texts.render(f"chance {preview.actor} wins", SMALL_PX, TEXT),
+            pic.blit(self.texts.render(_("chance {name} wins").format(name=preview.actor),
+                                       SMALL_PX, TEXT),
                      (PAD + big.get_width() + 10, y + big.get_height() - 20))
             y += big.get_height() + 2
-            y = self._text(pic, "ties go to the attacker (OFA-3C.7)", y, SMALL_PX, DIM)
+            y = self._text(pic, _("ties go to the attacker (OFA-3C.7)"), y, SMALL_PX, DIM)
             y += 4
-            y = self._bars(pic, y, f"hits on {opp.defender}", opp.odds.hits_to_defender)
+            y = self._bars(pic, y, _("hits on {name}").format(name=opp.defender),
+                           opp.odds.hits_to_defender)
             if preview.duel:
-                y = self._bars(pic, y, f"hits on {preview.actor} (OFA-4.5)",
+                y = self._bars(pic, y, _("hits on {name} (OFA-4.5)").format(name=preview.actor),
                                opp.odds.hits_to_attacker)
         y += 10
         pygame.draw.line(pic, PANEL_LINE, (PAD, y), (size[0] - PAD, y))
         y += 8
-        y = self._text(pic, f"A 1 among {preview.actor}'s dice: {preview.p_one * 100:.0f}%", y,
-                       TEXT_PX, DANGER)
-        y = self._text(pic, "a 1 passes the initiative to the other side (OFA-3A.1)", y,
+        y = self._text(pic, _("A 1 among {name}'s dice: {p:.0f}%").format(
+            name=preview.actor, p=preview.p_one * 100), y, TEXT_PX, DANGER)
+        y = self._text(pic, _("a 1 passes the initiative to the other side (OFA-3A.1)"), y,
                        SMALL_PX, DIM)
         y += 8
         for note in preview.notes:
@@ -98,15 +103,20 @@ class OddsPanel:
 
     def _bars(self, pic: pygame.Surface, y: int, title: str, probs: tuple[float, ...]) -> int:
         y = self._text(pic, title, y, SMALL_PX, TEXT)
-        label_w = 64
-        bar_w = pic.get_width() - 2 * PAD - label_w - 52
         shown = list(enumerate(probs))[:MAX_BARS]
         rest = sum(probs[MAX_BARS:])
+
+        def words(k: int) -> str:
+            if k == MAX_BARS - 1 and rest > 0:
+                return _("{n}+ hits").format(n=k)
+            return _("{n} hit").format(n=k) if k == 1 else _("{n} hits").format(n=k)
+
+        label_w = max([64] + [self.texts.width(words(k), SMALL_PX) + 8 for k, _p in shown])
+        bar_w = max(20, pic.get_width() - 2 * PAD - label_w - 52)
         for k, p in shown:
             last = k == MAX_BARS - 1 and rest > 0
-            words = f"{k}+ hits" if last else f"{k} hit{'s' if k != 1 else ''}"
             p_here = p + rest if last else p
-            pic.blit(self.texts.render(words, SMALL_PX, DIM), (PAD, y))
+            pic.blit(self.texts.render(words(k), SMALL_PX, DIM), (PAD, y))
             pygame.draw.rect(pic, PANEL_LINE, (PAD + label_w, y + 2, bar_w, BAR_H - 2))
             pygame.draw.rect(pic, ACCENT if k else DIM,
                              (PAD + label_w, y + 2, max(1, round(bar_w * p_here)), BAR_H - 2))

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.board.model import Board
+from game.i18n import _, language
 from game.rules.engine import Match, SaveError, Setup
 from game.rules.one_for_all.commands import Activate, Duel
 from game.rules.one_for_all.state import OFAState
@@ -31,6 +32,7 @@ from game.ui.play import keyboard, menus, table_input, user_dirs
 from game.ui.play.action_bar import ActionBar
 from game.ui.play.action_menu import ActionMenu
 from game.ui.play.actions import (
+    END,
     Choice,
     Options,
     addable_targets,
@@ -75,6 +77,7 @@ class OFAPlayView:
         t = self.layout.table
         self.board_view = BoardView(board, (t.width, t.height + self.status_height), figures=(),
                                     image_loader=image_loader)
+        self.board_view.show_status = False  # the dice tray covers it
         self.save_dir = save_dir if save_dir is not None else user_dirs.saves_dir()
         self.ai_pace = ai_pace
         self.animate = animate
@@ -134,6 +137,19 @@ class OFAPlayView:
     def names(self) -> Names:
         return self.session.names
 
+    @property
+    def mode(self) -> str:
+        """The match's mode: "teaching" (hints on) or "strict"."""
+        return self.session.match.mode
+
+    @property
+    def teaching(self) -> bool:
+        return self.mode != "strict"
+
+    def offer_resume(self, commands: int) -> None:
+        """Open the card that offers to go on from the autosave (``commands`` long)."""
+        menus.open_resume_card(self, commands)
+
     def human_to_play(self) -> bool:
         side = self.session.to_play()
         return side is not None and side not in self.session.ai_sides
@@ -141,7 +157,7 @@ class OFAPlayView:
     def options(self) -> Options | None:
         """The choices of the figure the player is working with (computed once per change)."""
         actor = self._actor()
-        key = (id(self.session), self.session.revision, actor, self.human_to_play())
+        key = (id(self.session), self.session.revision, actor, self.human_to_play(), language())
         if key != self._options_key:
             self._options_key = key
             self._options = None
@@ -210,7 +226,7 @@ class OFAPlayView:
     def submit(self, *commands: Any) -> Submitted:
         result = self.session.submit(*commands)
         if not result.ok:
-            self.say(f"Not allowed: {result.reason}", DANGER)
+            self.say(_("Not allowed: {reason}").format(reason=result.reason), DANGER)
             return result
         self._changed(result)
         return result
@@ -245,7 +261,7 @@ class OFAPlayView:
 
     def _looks(self, state: OFAState) -> dict[str, Look]:
         return {f.name: Look(self.colours.get(f.side, NO_SIDE), self.letters.get(f.side, ""),
-                             f.facing) for f in state.figures}
+                             f.facing, self.names.of(f.id)) for f in state.figures}
 
     def _settle(self) -> None:
         """The new state shows: end of game, handover, the menu after a contact."""
@@ -290,17 +306,17 @@ class OFAPlayView:
             undone += 1
         why = self.session.undo()
         if why and not undone:
-            self.say(f"Cannot undo: {why}", DANGER)
+            self.say(_("Cannot undo: {reason}").format(reason=why), DANGER)
             return
-        self._after_history("Undone.")
+        self._after_history(_("Undone."))
 
     def redo(self) -> None:
         self._skip_animation()
         result = self.session.redo()
         if not result.ok:
-            self.say(f"Cannot redo: {result.reason}", DANGER)
+            self.say(_("Cannot redo: {reason}").format(reason=result.reason), DANGER)
             return
-        self._after_history("Redone.")
+        self._after_history(_("Redone."))
 
     def _after_history(self, words: str) -> None:
         if self.card_kind == "end" and not self.state.winner:
@@ -319,25 +335,27 @@ class OFAPlayView:
         try:
             self.session.save(path)
         except OSError as exc:
-            self.say(f"Could not save to {path}: {exc.strerror or exc}", DANGER)
+            self.say(_("Could not save to {path}: {reason}").format(path=path,
+                                                                   reason=exc.strerror or exc),
+                     DANGER)
             return None
-        self.say(f"Saved to {path}", GOOD)
+        self.say(_("Saved to {path}").format(path=path), GOOD)
         return path
 
     def load(self, path: Path | None = None) -> bool:
         path = path or user_dirs.quick_save_path(self.save_dir, self.session.match.setup.map)
         try:
             loaded = PlaySession.load(path, self.board, autosave=self.session.match.autosave_path,
-                                      ai_sides=sorted(self.session.ai_sides),
-                                      lang=self.session.lang)
+                                      ai_sides=sorted(self.session.ai_sides))
         except SaveError as exc:
-            self.say(f"Could not load: {exc}", DANGER)
+            self.say(_("Could not load: {reason}").format(reason=exc), DANGER)
             return False
         if loaded.match.setup.map != self.session.match.setup.map:
-            self.say(f"That save is for another map ({loaded.match.setup.map}).", DANGER)
+            self.say(_("That save is for another map ({map}).").format(
+                map=loaded.match.setup.map), DANGER)
             return False
         self._use(loaded)
-        self.say(f"Loaded {path}", GOOD)
+        self.say(_("Loaded {path}").format(path=path), GOOD)
         if self.state.winner:
             menus.open_end(self)
         return True
@@ -349,9 +367,8 @@ class OFAPlayView:
         match = Match(old.system, Setup(setup.system, setup.map, seed, setup.options,
                                         setup.players), mode=old.mode,
                       autosave=old.autosave_path)
-        self._use(PlaySession(match, self.board, ai_sides=sorted(self.session.ai_sides),
-                              lang=self.session.lang))
-        self.say("A new game.", GOOD)
+        self._use(PlaySession(match, self.board, ai_sides=sorted(self.session.ai_sides)))
+        self.say(_("A new game."), GOOD)
 
     def cycle_ai(self) -> str:
         """None -> first side -> second side -> none. Returns the new label."""
@@ -393,7 +410,7 @@ class OFAPlayView:
             return False
         groups = [g for g in opts.groups if key == "*" or g.key == key]
         if key != "*":
-            groups += [g for g in opts.groups if g.key != key and g.title == "Activation"]
+            groups += [g for g in opts.groups if g.key != key and g.key == END]
         if not groups:
             return False
         title = f"{self.names.of(opts.actor)}:" if opts.actor else ""
@@ -528,7 +545,7 @@ class OFAPlayView:
         duel on offer (worked out once per change of any of them)."""
         tg = self.targeting
         key = (id(self.session), self.session.revision, self._actor(), self.hot,
-               (tg.choice, tuple(tg.chosen)) if tg is not None else None)
+               (tg.choice, tuple(tg.chosen)) if tg is not None else None, language())
         if key != self._preview_key:
             self._preview_key = key
             self._preview = self._roll_preview()
@@ -540,13 +557,14 @@ class OFAPlayView:
             return None, ""
         if self.targeting is not None:
             command = with_targets(self.targeting.choice, self.targeting.chosen)
-            return preview_roll(opts.state, command, self.names), "the targets being chosen"
+            return (preview_roll(opts.state, command, self.names),
+                    _("the targets being chosen"))
         if self.hot is not None and self.hot.command is not None:
-            return preview_roll(opts.state, self.hot.command, self.names), "the hovered action"
+            return preview_roll(opts.state, self.hot.command, self.names), _("the hovered action")
         for g in opts.groups:
             for c in g.choices:
                 if isinstance(c.command, Duel):
-                    return preview_roll(opts.state, c.command, self.names), "the duel on offer"
+                    return preview_roll(opts.state, c.command, self.names), _("the duel on offer")
         return None, ""
 
     def _save_screenshot(self, surface: pygame.Surface) -> None:
@@ -556,7 +574,7 @@ class OFAPlayView:
             path = user_dirs.screenshot_path(folder)
             pygame.image.save(surface, str(path))
         except (OSError, pygame.error) as exc:
-            self.say(f"Could not save the screenshot: {exc}", DANGER)
+            self.say(_("Could not save the screenshot: {reason}").format(reason=exc), DANGER)
             return
-        self.say(f"Screenshot saved to {path}", GOOD)
+        self.say(_("Screenshot saved to {path}").format(path=path), GOOD)
 

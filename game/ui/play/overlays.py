@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.rules.one_for_all.state import OFAState
 from game.ui.camera import Camera
 from game.ui.colours import BASE_RIM, INK_LIGHT, RGB
@@ -82,15 +83,17 @@ class MoveOverlay:
     def _label(self, camera: Camera, preview: MovePreview, names: Names
                ) -> tuple[pygame.Surface, tuple[int, int]]:
         result = preview.result
-        distance = f"{result.distance:.0f} mm"
+        distance = _("{length:.0f} mm").format(length=result.distance)
         if preview.free_move:
-            text = f"{distance}, open space: a Free Move ends the activation"
+            text = _("{distance}, open space: a Free Move ends the activation").format(
+                distance=distance)
             ink = INK_LIGHT
         elif result.blocked:
-            text = f"already against {names.of(preview.touched)}: no move"
+            text = _("already against {name}: no move").format(name=names.of(preview.touched))
             ink = DANGER
         else:
-            text = f"{distance}, touches {names.of(preview.touched)}"
+            text = _("{distance}, touches {name}").format(distance=distance,
+                                                          name=names.of(preview.touched))
             ink = ACCENT
         label = plate(self.texts.font(SMALL_PX), text, ink)
         at = result.point if result.point is not None else (result.x, result.y)

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, language
 from game.ui.colours import NO_SIDE, RGB
 from game.ui.play.actions import Choice, Group, addable_targets, with_targets
 from game.ui.play.dice_tray import DiceRow, DiceTray, last_roll
 from game.ui.play.figure_card import FigureCard
-from game.ui.play.hints import KEYS_HELP, hint
+from game.ui.play.hints import hint, keys_help
 from game.ui.play.odds_panel import OddsPanel
 from game.ui.play.overlays import MoveOverlay, TargetOverlay
 from game.ui.play.top_bar import TopInfo
@@ -33,7 +34,7 @@ class Painter:
         self.dice_tray = DiceTray(texts)
         self.odds_panel = OddsPanel(texts)
         self.figure_card = FigureCard(texts)
-        self._roll_key: tuple[int, int] | None = None
+        self._roll_key: tuple[int, int, str] | None = None
         self._roll: tuple[str, list[DiceRow]] = ("", [])
 
     def draw(self, view: OFAPlayView, surface: pygame.Surface) -> None:
@@ -63,7 +64,8 @@ class Painter:
             rings[view.hover] = HOVER_RING
         active = st.activation.figure if st.activation else ""
         view.figure_layer.draw(table, cam, st, hidden=hidden, hidden_props=hidden_props,
-                               selected=view.selected, active=active, rings=rings)
+                               selected=view.selected, active=active, rings=rings,
+                               labels=view.names.figures)
         if view.preview is not None and opts is not None:
             mover = view.preview.figure
             side = st.figure(mover).side if st.has_figure(mover) else ""
@@ -88,7 +90,7 @@ class Painter:
                        bool(st.winner))
         view.top_bar.draw(surface, lay.top, info, view.cursor)
         self.draw_panel(view, surface)
-        key = (id(session), session.revision)
+        key = (id(session), session.revision, language())
         if key != self._roll_key:
             self._roll_key = key
             self._roll = last_roll(session.match, view.names)
@@ -96,7 +98,7 @@ class Painter:
         act = st.activation
         pool = (view.names.of(act.figure), act.pool) if act is not None else None
         self.dice_tray.draw(surface, lay.tray, (key, pool), title, rows, pool, view.colours)
-        view.action_bar.set(lay.actions, bar_groups(view), hint(view))
+        view.action_bar.set(lay.actions, bar_groups(view), hint(view) or keys_help())
         view.action_bar.draw(surface, lay.actions, view.hot)
         self.draw_status(view, surface)
 
@@ -123,13 +125,14 @@ class Painter:
         if view.message_showing:
             text, colour = view.message, view.message_colour
         else:
-            text = hint(view) if view.action_bar.buttons else KEYS_HELP
+            text = (hint(view) if view.action_bar.buttons else "") or keys_help()
             colour = DIM
-            preview, _ = view.roll_preview() if view.hot is not None else (None, "")
+            preview, _source = view.roll_preview() if view.hot is not None else (None, "")
             if preview is not None and preview.opposed:
                 o = preview.opposed[0]
-                text = (f"{preview.title}: {o.odds.p_attacker_wins * 100:.0f}% to win, "
-                        f"{preview.p_one * 100:.0f}% chance of a 1")
+                text = _("{title}: {win:.0f}% to win, {one:.0f}% chance of a 1").format(
+                    title=preview.title, win=o.odds.p_attacker_wins * 100,
+                    one=preview.p_one * 100)
                 colour = TEXT
         pic = self.texts.render(ellipsize(self.texts, text, rect.width - 20, TEXT_PX), TEXT_PX,
                                 colour)
@@ -144,7 +147,7 @@ def bar_groups(view: OFAPlayView) -> list[Group]:
     if view.targeting is not None:
         tg = view.targeting
         label = view.names.action(with_targets(tg.choice, tg.chosen), view.state)
-        return [Group("targets", "Targets", (Choice(label, tg.choice.command, "targets"),
-                                              Choice("Cancel", None, "targets")))]
+        return [Group("targets", _("Targets"), (Choice(label, tg.choice.command, "targets"),
+                                                 Choice(_("Cancel"), None, "targets")))]
     opts = view.options()
     return list(opts.groups) if opts is not None else []

@@ -1,6 +1,9 @@
 """Drawing the Relic play screen: the board with highlights, threat cards and pieces; the top
 bar; the battle tray (dice chains with explosions, both scores); the action buttons; the players'
-panels, the odds and the explained log. Reads the view, changes nothing but its buttons."""
+panels, the odds and the explained log. Reads the view, changes nothing but its buttons.
+
+Words go through ``_()`` as the frame is drawn (the language may change at any time); in strict
+mode the hints of teaching mode (what to do now, what a roll needs) are left out."""
 
 from __future__ import annotations
 
@@ -9,10 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.relic import data
+from game.i18n import N_, _
 from game.rules.relic.state import RelicState
 from game.ui.colours import RGB, ink_on
-from game.ui.play.relic_session import player_label
+from game.ui.play.relic_session import attr_short, mode_word, player_label
 from game.ui.play.widgets import (
     ACCENT,
     CHROME_BG,
@@ -40,7 +43,12 @@ DECK_COLOURS: dict[str, RGB] = {"red": (0xC8, 0x3C, 0x34), "blue": (0x38, 0x6C, 
                                 "scenario": (0x30, 0x30, 0x30)}
 HIGHLIGHT: RGB = (0x50, 0xF0, 0x90)
 BOOM: RGB = (0xFF, 0x8A, 0x1E)
-ATTR = {"strength": "Str", "willpower": "Wil", "cunning": "Cun"}
+ATTRIBUTES = ("strength", "willpower", "cunning")
+#: a Threat card's kind, as the tray names it
+KIND_WORDS = {"enemy": N_("enemy"), "stranger": N_("stranger"), "event": N_("event")}
+#: a battle's result, as the tray shows it
+RESULT_WORDS = {"WIN": N_("WIN"), "LOSE": N_("LOSE"), "TIE": N_("TIE")}
+HERO_LINE = 19  #: one line of a player's box in the side panel
 
 
 def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
@@ -142,30 +150,49 @@ def _top(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> Non
         colour = view.colours[who]
         tag = pygame.Rect(x, rect.y + 8, 150, rect.height - 16)
         pygame.draw.rect(surface, colour, tag, border_radius=5)
-        label = player_label(who) + (" (AI)" if who in view.session.ai_sides else "")
+        label = _("{player} (AI)").format(player=player_label(who)) if who in view.session.ai_sides \
+            else player_label(who)
         pic = texts.render(label, TEXT_PX, ink_on(colour))
         surface.blit(pic, pic.get_rect(center=tag.center))
         x = tag.right + 12
-    phase = _phase_words(st)
-    line = (f"Relic — {data.name(st.scenario)} · round {st.round} of {st.cfg.max_rounds}, "
-            f"turn {st.turn} · {phase}")
+    phase = _phase_words(st) if view.teaching else _phase_name(st)
+    line = _("Relic — {scenario} · round {round} of {rounds}, turn {turn} · {mode} · {phase}").format(
+        scenario=view.session.name(st.scenario), round=st.round, rounds=st.cfg.max_rounds,
+        turn=st.turn, mode=mode_word(view.mode), phase=phase)
     pic = texts.render(ellipsize(texts, line, rect.right - x - 10, TEXT_PX), TEXT_PX)
     surface.blit(pic, (x, rect.centery - pic.get_height() // 2))
 
 
 def _phase_words(st: RelicState) -> str:
+    """The step of the turn with what to do in it (teaching mode)."""
     b = st.battle
     if st.phase == "over":
-        return "game over"
+        return _("game over")
     if b is not None:
-        return {"prepare": "battle: prepare (wargear, power cards)",
-                "enemy_roll": f"battle: {player_label(b.roller) if b.roller else 'the program'} "
-                              "rolls for the enemy",
-                "player_roll": "battle: roll your dice",
-                "adjust": "battle: change a die or count the scores"}.get(b.step, b.step)
-    return {"movement": "roll to move (or cross a link)", "move_choice": "pick a highlighted space",
-            "choice": "the space offers a choice", "engagement": "engagement",
-            "confrontation": "the Confrontation"}.get(st.phase, st.phase)
+        if b.step == "enemy_roll":
+            return _("battle: {player} rolls for the enemy").format(
+                player=player_label(b.roller or "program"))
+        return _({"prepare": N_("battle: prepare (wargear, power cards)"),
+                  "player_roll": N_("battle: roll your dice"),
+                  "adjust": N_("battle: change a die or count the scores")}.get(b.step, b.step))
+    return _({"movement": N_("roll to move (or cross a link)"),
+              "move_choice": N_("pick a highlighted space"),
+              "choice": N_("the space offers a choice"), "engagement": N_("engagement"),
+              "confrontation": N_("the Confrontation")}.get(st.phase, st.phase))
+
+
+def _phase_name(st: RelicState) -> str:
+    """The step of the turn by name only (strict mode: no hint of what to do)."""
+    b = st.battle
+    if st.phase == "over":
+        return _("game over")
+    if b is not None:
+        return _({"prepare": N_("battle: preparation"), "enemy_roll": N_("battle: the enemy's roll"),
+                  "player_roll": N_("battle: the player's roll"),
+                  "adjust": N_("battle: changing dice")}.get(b.step, b.step))
+    return _({"movement": N_("movement"), "move_choice": N_("movement"), "choice": N_("choice"),
+              "engagement": N_("engagement"),
+              "confrontation": N_("the Confrontation")}.get(st.phase, st.phase))
 
 
 def _status(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -174,8 +201,8 @@ def _status(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> 
     if view.message and view._message_left > 0:
         text, colour = view.message, view.message_colour
     else:
-        text, colour = ("1-9/Space act · click a green space · Ctrl+Z undo · Ctrl+Y redo · "
-                        "Ctrl+S save · Ctrl+L load · F2 AI seat · Esc quit"), DIM
+        text, colour = _("1-9/Space act · click a green space · Ctrl+Z undo · Ctrl+Y redo · "
+                         "Ctrl+S save · Ctrl+L load · F2 AI seat · Esc quit"), DIM
     pic = texts.render(ellipsize(texts, text, rect.width - 16, SMALL_PX), SMALL_PX, colour)
     surface.blit(pic, (rect.x + 8, rect.centery - pic.get_height() // 2))
 
@@ -187,7 +214,7 @@ def _actions(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) ->
     acts = view.actions()
     if not acts:
         who = view.session.to_play()
-        words = "" if who is None else f"The AI is playing {player_label(who)}..."
+        words = "" if who is None else _("The AI is playing {player}...").format(player=player_label(who))
         pic = texts.render(words, TEXT_PX, DIM)
         surface.blit(pic, (rect.x + 12, rect.centery - pic.get_height() // 2))
         return
@@ -216,7 +243,7 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
     if not evs:
         x = rect.x + 12
         if st.move_roll:
-            pic = texts.render("Move roll:", TEXT_PX)
+            pic = texts.render(_("Move roll:"), TEXT_PX)
             surface.blit(pic, (x, rect.y + 12))
             x += pic.get_width() + 10
             for f in st.move_roll:
@@ -224,20 +251,24 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
                 x += 44
         space = view.hot_space or st.active_hero.space
         cards = st.cards_on(space)
-        words = f"{data.name(space)}: {data.text(space)}"
+        session = view.session
+        words = _("{space}: {text}").format(space=session.name(space), text=session.text(space))
         if cards:
-            words += "  Threats here: " + ", ".join(
-                f"{data.name(c.id)} ({c.kind}{', ' + ATTR.get(c.attribute, c.attribute) + ' ' + str(c.value) if c.kind == 'enemy' else ''})"
-                for c in cards)
+            words += "  " + _("Threats here: {cards}").format(cards=", ".join(
+                _("{card} ({kind}, {attr} {value})").format(
+                    card=session.name(c.id), kind=_(KIND_WORDS.get(c.kind, c.kind)),
+                    attr=attr_short(c.attribute), value=c.value) if c.kind == "enemy" else
+                _("{card} ({kind})").format(card=session.name(c.id), kind=_(KIND_WORDS.get(c.kind, c.kind)))
+                for c in cards))
         for i, line in enumerate(wrap(texts, words, rect.right - x - 12, SMALL_PX)[:4]):
             surface.blit(texts.render(line, SMALL_PX, TEXT if i == 0 else DIM), (x, rect.y + 4 + 19 * i))
         return
     shown = int(view._reveal / 0.35) + 1  # dice appear one after another
     start = next(e for e in evs if e.kind == "rel.battle")
     v = start.data
-    name = data.name(str(v["enemy"]))
-    head = f"{player_label(start.actor)} vs {name} — {ATTR.get(str(v['attribute']), v['attribute'])} " \
-           f"{v['player_value']} vs {v['value']}"
+    head = _("{player} vs {enemy} — {attr} {player_value} vs {value}").format(
+        player=player_label(start.actor), enemy=view.session.name(str(v["enemy"])),
+        attr=attr_short(str(v["attribute"])), player_value=v["player_value"], value=v["value"])
     surface.blit(texts.render(ellipsize(texts, head, rect.width - 20, SMALL_PX), SMALL_PX, ACCENT),
                  (rect.x + 10, rect.y + 4))
     y = rect.y + 26
@@ -247,23 +278,24 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
     score = next((e for e in evs if e.kind == "rel.score"), None)
     result = next((e for e in evs if e.kind == "rel.result"), None)
     budget = [shown]
-    x = _chains_row(view, surface, x, y, "Enemy", enemy.data["chains"] if enemy else None,
-                    (), budget, f"by {player_label(enemy.actor)}" if enemy else "")
+    x = _chains_row(view, surface, x, y, _("Enemy"), enemy.data["chains"] if enemy else None,
+                    (), budget, _("by {player}").format(player=player_label(enemy.actor)) if enemy else "")
     x += 18
     if player_rolls:
         chains, adds = _rebuild_chains(player_rolls)
-        x = _chains_row(view, surface, x, y, "You", chains, adds, budget, "")
+        x = _chains_row(view, surface, x, y, _("You"), chains, adds, budget, "")
     else:
-        x = _chains_row(view, surface, x, y, "You", None, (), budget, "")
+        x = _chains_row(view, surface, x, y, _("You"), None, (), budget, "")
     odds = view.session.system.battle_odds(st) if st.battle is not None else None
     if score is None and odds is not None and odds.enemy_total is not None and budget[0] > 0:
         e_score = odds.enemy_total + odds.enemy_bonus
         if st.battle is not None and st.battle.player_chains:
-            words = f"now {odds.player_bonus} : {e_score}"
-            note = "change a die or count"
+            words = _("now {player} : {enemy}").format(player=odds.player_bonus, enemy=e_score)
+            note = _("change a die or count") if view.teaching else ""
         else:
             words = f"? : {e_score}"
-            note = f"you need {e_score - odds.player_bonus + 1}+ on your roll to win"
+            note = _("you need {n}+ on your roll to win").format(
+                n=e_score - odds.player_bonus + 1) if view.teaching else ""
         surface.blit(texts.render(words, TITLE_PX + 6, ACCENT), (x + 10, y + 2))
         surface.blit(texts.render(ellipsize(texts, note, rect.right - x - 20, SMALL_PX), SMALL_PX, DIM),
                      (x + 10, y + 32))
@@ -272,13 +304,16 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
         words = f"{s['player_score']} : {s['enemy_score']}"
         res = result.data["result"] if result else ""
         colour = GOOD if res == "WIN" else DANGER if res == "LOSE" else ACCENT
+        res_word = _(RESULT_WORDS[res]) if res in RESULT_WORDS else res
         big = texts.render(words, TITLE_PX + 6, colour)
         surface.blit(big, (x + 10, y + 2))
-        detail = texts.render(f"{res} — you {s['player_roll']}+{s['player_value']}"
-                              f"{_plus(s['player_modifiers'])}, enemy {s['enemy_roll']}+"
-                              f"{s['enemy_value']}{_plus(s['enemy_modifiers'])}", SMALL_PX, colour)
+        detail = texts.render(_("{result} — you {roll}+{value}{mods}, enemy {enemy_roll}+"
+                                "{enemy_value}{enemy_mods}").format(
+            result=res_word, roll=s["player_roll"], value=s["player_value"],
+            mods=_plus(s["player_modifiers"]), enemy_roll=s["enemy_roll"],
+            enemy_value=s["enemy_value"], enemy_mods=_plus(s["enemy_modifiers"])), SMALL_PX, colour)
         if x + 10 + detail.get_width() > rect.right:
-            detail = texts.render(res, SMALL_PX, colour)
+            detail = texts.render(res_word, SMALL_PX, colour)
         surface.blit(detail, (x + 10, y + 32))
 
 
@@ -304,7 +339,7 @@ def _chains_row(view: RelicPlayView, surface: pygame.Surface, x: int, y: int, wh
     texts = view.texts
     label = texts.render(who, SMALL_PX, TEXT)
     surface.blit(label, (x, y + 14))
-    x += label.get_width() + 6
+    x += label.get_width() + 14  # clear of the first die's explosion star
     if chains is None:
         pic = texts.render("—", TEXT_PX, DIM)
         surface.blit(pic, (x, y + 12))
@@ -363,42 +398,50 @@ def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> N
     x, y, w = rect.x + 10, rect.y + 8, rect.width - 20
     for hero in st.heroes:
         colour = view.colours[hero.player]
-        box = pygame.Rect(x - 4, y - 2, w + 8, 84)
+        box = pygame.Rect(x - 4, y - 2, w + 8, 84 + HERO_LINE)
         if hero.player == st.active_player:
             pygame.draw.rect(surface, ACCENT, box, 2, border_radius=5)
-        pygame.draw.rect(surface, colour, (x, y + 2, 8, 76))
-        name = f"{player_label(hero.player)} · {data.name(hero.character)}" + \
-               (" (AI)" if hero.player in view.session.ai_sides else "")
+        pygame.draw.rect(surface, colour, (x, y + 2, 8, 76 + HERO_LINE))
+        name = f"{player_label(hero.player)} · {view.session.name(hero.character)}"
+        if hero.player in view.session.ai_sides:
+            name = _("{player} (AI)").format(player=name)
         surface.blit(texts.render(ellipsize(texts, name, w - 16, SMALL_PX), SMALL_PX, colour),
                      (x + 14, y))
-        relic = "RELIC" if hero.relic else f"missions {hero.missions_completed}/{st.cfg.missions_for_relic}"
-        line1 = (f"Life {hero.life}/{hero.max_life}  Str {hero.strength} Wil {hero.willpower} "
-                 f"Cun {hero.cunning}  Inf {hero.influence}")
-        trophies = ", ".join(f"{ATTR.get(a, a)} {hero.trophy_value(a)}" for a in ATTR
-                             if hero.trophy_value(a)) or "none"
-        line2 = f"Trophies {len(hero.trophies)}: {trophies}  · {relic}"
-        gear = ", ".join(data.name(i.id) for i in hero.items) or "no wargear"
-        line3 = f"Mission: {data.name(hero.mission) if hero.mission else '—'} · {gear} · " \
-                f"{len(hero.hand)} power"
-        for i, line in enumerate((line1, line2, line3)):
+        relic = _("RELIC") if hero.relic else _("missions {done}/{needed}").format(
+            done=hero.missions_completed, needed=st.cfg.missions_for_relic)
+        line1 = _("Life {life}/{max_life}  Str {strength} Wil {willpower} Cun {cunning}  "
+                  "Inf {influence}").format(
+            life=hero.life, max_life=hero.max_life, strength=hero.strength,
+            willpower=hero.willpower, cunning=hero.cunning, influence=hero.influence)
+        trophies = ", ".join(f"{attr_short(a)} {hero.trophy_value(a)}" for a in ATTRIBUTES
+                             if hero.trophy_value(a)) or _("none yet")
+        line2 = _("Trophies {n}: {values}  · {relic}").format(
+            n=len(hero.trophies), values=trophies, relic=relic)
+        gear = ", ".join(view.session.name(i.id) for i in hero.items) or _("no wargear")
+        line3 = _("Mission: {mission}").format(
+            mission=view.session.name(hero.mission) if hero.mission else "—")
+        line4 = _("power cards: {n} · {gear}").format(n=len(hero.hand), gear=gear)
+        for i, line in enumerate((line1, line2, line3, line4)):
             ink = GOOD if i == 1 and hero.relic else TEXT if i == 0 else DIM
             if i == 0 and hero.life <= 1:
                 ink = DANGER
             surface.blit(texts.render(ellipsize(texts, line, w - 16, SMALL_PX), SMALL_PX, ink),
-                         (x + 14, y + 20 + 19 * i))
-        y += 90
+                         (x + 14, y + 20 + HERO_LINE * i))
+        y += 90 + HERO_LINE
     # the odds of the pending battle
     odds, what = view.odds()
     pygame.draw.line(surface, PANEL_LINE, (rect.x, y), (rect.right, y))
     y += 6
     if odds is not None:
-        words = (f"Odds (exact, with explosions{', ' + what if what else ''}): win {odds.p_win:.1%}"
-                 f" · tie {odds.p_tie:.1%} · lose {odds.p_lose:.1%}")
+        head = _("Odds (exact, with explosions, {what})").format(what=what) if what else \
+            _("Odds (exact, with explosions)")
+        words = head + ": " + _("win {win:.1%} · tie {tie:.1%} · lose {lose:.1%}").format(
+            win=odds.p_win, tie=odds.p_tie, lose=odds.p_lose)
         b = st.battle
         if b is not None and b.player_chains:
-            words += " if the scores are counted now"
+            words += " " + _("if the scores are counted now")
         if odds.error_bound > 1e-9:
-            words += f" (+{odds.error_bound:.1e} at most)"
+            words += " " + _("(+{error:.1e} at most)").format(error=odds.error_bound)
         for line in wrap(texts, words, w, SMALL_PX):
             surface.blit(texts.render(line, SMALL_PX, ACCENT), (x, y))
             y += 19
@@ -409,11 +452,11 @@ def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> N
         pygame.draw.rect(surface, ACCENT, (bar.x + pw, bar.y, pt, bar.h))
         y += 18
     else:
-        surface.blit(texts.render("Odds: no battle pending", SMALL_PX, DIM), (x, y))
+        surface.blit(texts.render(_("Odds: no battle pending"), SMALL_PX, DIM), (x, y))
         y += 22
     pygame.draw.line(surface, PANEL_LINE, (rect.x, y), (rect.right, y))
     y += 6
-    surface.blit(texts.render("Log (newest first)", SMALL_PX, DIM), (x, y))
+    surface.blit(texts.render(_("Log (newest first)"), SMALL_PX, DIM), (x, y))
     y += 20
     for entry in view.session.log()[view.log_scroll:]:
         colour = view.colours.get(entry.actor, TEXT)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dice import Dice
+from game.i18n import N_, _, language
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
 from game.rules.engine.selfplay import greedy_policy
@@ -44,13 +45,15 @@ def map_setting(map_path: Path) -> str:
 
 
 def new_relic_match(map_path: Path, players: int = 4, seed: int | None = None, *,
-                    autosave: Path | None = None, dice: Dice | None = None) -> Match:
-    """A Relic match for ``players`` (2 to 4) seats on the map."""
+                    autosave: Path | None = None, dice: Dice | None = None,
+                    mode: str = "teaching") -> Match:
+    """A Relic match for ``players`` (2 to 4) seats on the map, in ``mode`` ("teaching" or
+    "strict": strict forbids undoing a step that rolled dice)."""
     if not 1 <= players <= len(SEATS):
         raise ValueError(f"Relic is for 1 to {len(SEATS)} players, not {players}")
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     setup = Setup("relic", map_setting(map_path), seed, players=SEATS[:players])
-    return Match(registry.get("relic"), setup, autosave=autosave, dice=dice)
+    return Match(registry.get("relic"), setup, mode=mode, autosave=autosave, dice=dice)
 
 
 @dataclass(frozen=True)
@@ -68,22 +71,67 @@ class LogLine:
     rules: str
 
 
+#: the attributes as the screen abbreviates them (a battle's type, an enemy's value)
+ATTR_SHORT = {"strength": N_("Str"), "willpower": N_("Wil"), "cunning": N_("Cun")}
+#: what the engine says when nothing can be undone or redone, for the screen
+HISTORY_REASONS = {
+    "nothing to undo": N_("nothing to undo"),  # i18n: not shown (the key)
+    "nothing to redo": N_("nothing to redo"),  # i18n: not shown (the key)
+    "strict mode: dice were rolled, so this cannot be undone":  # i18n: not shown (the key)
+        N_("strict mode: dice were rolled, so this cannot be undone"),
+}
+#: the modes of a match, as the top bar names them
+MODE_WORDS = {"teaching": N_("teaching mode"), "strict": N_("strict mode")}
+
+
 def player_label(player: str) -> str:
-    return player.replace("player", "Player ") if player.startswith("player") else player
+    """``"player2"`` -> ``"Player 2"`` in the current language; the enemy's roller when nobody
+    sits beside the player (``"program"``) is "the program"."""
+    if player.startswith("player"):
+        return _("Player {n}").format(n=player.removeprefix("player"))
+    if player == "program":
+        return _("the program")
+    return player
+
+
+def attr_short(attribute: str) -> str:
+    return _(ATTR_SHORT[attribute]) if attribute in ATTR_SHORT else attribute
+
+
+def history_reason(why: str) -> str:
+    """The engine's reason for refusing undo or redo, in the current language."""
+    return _(HISTORY_REASONS[why]) if why in HISTORY_REASONS else why
+
+
+def mode_word(mode: str) -> str:
+    return _(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
 
 
 class RelicSession:
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7,
-                 lang: str = "en") -> None:
+                 lang: str | None = None) -> None:
         if not isinstance(match.system, Relic):
             raise TypeError("the Relic play screen needs a Relic match")
         self.match = match
         self.system: Relic = match.system
         self.ai_sides: set[str] = {s for s in ai_sides if s in match.state.seats}
-        self.lang = lang
+        self.lang = lang  #: None: the language chosen in the menu, read at each call
         self._rng = random.Random(ai_seed)
         self.revision = 0
-        self._log: tuple[int, list[LogLine]] | None = None
+        self._log: tuple[tuple[int, str], list[LogLine]] | None = None
+
+    @property
+    def words_lang(self) -> str:
+        """The language of the words (explanations, names) right now."""
+        return self.lang or language()
+
+    def name(self, ident: str) -> str:
+        """A space, card, enemy, character, mission or scenario by name."""
+        return data.name(ident, self.words_lang)
+
+    def text(self, ident: str) -> str:
+        """What a space (or a card) says."""
+        return data.text(ident, self.words_lang)
 
     @property
     def state(self) -> RelicState:
@@ -103,14 +151,21 @@ class RelicSession:
         try:
             events = self.match.submit(command)
         except IllegalCommand as exc:
-            return Done(False, reason=f"{exc.rule_id}: {exc.reason}")
+            return Done(False, reason=self._refusal(exc))
         self.revision += 1
         return Done(True, tuple(events))
+
+    def _refusal(self, exc: IllegalCommand) -> str:
+        """The rule that refused a command; its reason too where it can be read (the rules give
+        their reasons in English only)."""
+        if exc.rule_id in ("UNDO", "REDO"):
+            return history_reason(exc.reason)
+        return f"{exc.rule_id}: {exc.reason}" if self.words_lang == "en" else exc.rule_id
 
     def undo(self) -> str:
         ok, why = self.match.can_undo()
         if not ok:
-            return why
+            return history_reason(why)
         self.match.undo()
         self.revision += 1
         return ""
@@ -126,11 +181,11 @@ class RelicSession:
 
     def redo(self) -> Done:
         if not self.match.can_redo():
-            return Done(False, reason="nothing to redo")
+            return Done(False, reason=_("nothing to redo"))
         try:
             events = self.match.redo()
         except IllegalCommand as exc:
-            return Done(False, reason=f"{exc.rule_id}: {exc.reason}")
+            return Done(False, reason=self._refusal(exc))
         self.revision += 1
         return Done(True, tuple(events))
 
@@ -143,7 +198,7 @@ class RelicSession:
 
     @classmethod
     def load(cls, path: Path, *, autosave: Path | None = None, ai_sides: Sequence[str] = (),
-             lang: str = "en") -> RelicSession:
+             lang: str | None = None) -> RelicSession:
         match = Match.load(path, registry.get, autosave=autosave)
         if not isinstance(match.system, Relic):
             raise SaveError(str(path), f"is a {match.setup.system} game, not Relic")
@@ -151,14 +206,15 @@ class RelicSession:
 
     # ------------------------------------------------------------------ words
     def explain(self, event: Event) -> tuple[str, str]:
-        text = self.system.explain(event, self.lang)
-        for p in self.state.seats:
+        text = self.system.explain(event, self.words_lang)
+        for p in sorted(self.state.seats, key=len, reverse=True):
             text = text.replace(p, player_label(p))
         return split_rules(text)
 
     def log(self) -> list[LogLine]:
         """Every event so far in words, newest first."""
-        if self._log is not None and self._log[0] == self.revision:
+        key = (self.revision, self.words_lang)
+        if self._log is not None and self._log[0] == key:
             return self._log[1]
         out: list[LogLine] = []
         for i, step in enumerate(self.match.steps):
@@ -166,49 +222,73 @@ class RelicSession:
                 text, rules = self.explain(e)
                 out.append(LogLine(i + 1, e.actor, text, rules))
         out.reverse()
-        self._log = (self.revision, out)
+        self._log = (key, out)
         return out
+
+    def end_words(self) -> str:
+        """Why the game ended, in words (the explained end-of-game event)."""
+        for step in reversed(self.match.steps):
+            for e in reversed(step.events):
+                if e.kind == "rel.game_over":
+                    return self.explain(e)[0]
+        return self.state.end_reason
+
+    def prepared(self, command: Prepare) -> str:
+        """What a Prepare declares, in words: "Chainsword, Flak armour" or "nothing"."""
+        hero = self.state.active_hero
+        named = {i.uid: i.id for i in hero.items} | {c.uid: c.id for c in hero.hand}
+        used = [self.name(named.get(u, u)) for u in command.items + command.cards]
+        return ", ".join(used) if used else _("nothing")
 
     def label(self, command: Any) -> str:
         """A command in words for its button."""
         st = self.state
         hero = st.active_hero
         if isinstance(command, RollMove):
-            return "Roll to move"
+            return _("Roll to move")
         if isinstance(command, Move):
-            return f"Go to {data.name(command.to, self.lang)}"
+            return _("Go to {space}").format(space=self.name(command.to))
         if isinstance(command, Choose):
             if not command.option:
-                return "Decline"
+                return _("Decline")
+            if command.option == "buy":
+                return _("Buy wargear")
             offered = {i.uid: i.id for i in (st.choice.offered if st.choice else ()) + hero.items}
             if command.option in st.seats:
-                return f"Swap with {player_label(command.option)}"
+                return _("Swap with {player}").format(player=player_label(command.option))
             ident = offered.get(command.option, command.option)
-            return f"Choose {data.name(ident, self.lang)}"
+            return _("Choose {what}").format(what=self.name(ident))
         if isinstance(command, Fight):
             card = next((c for c in st.cards_on(hero.space) if c.uid == command.enemy), None)
-            name = data.name(card.id, self.lang) if card else command.enemy
-            return f"Fight {name}" + (f" ({card.attribute[:3]} {card.value})" if card else "")
+            if card is None:
+                return _("Fight {enemy}").format(enemy=command.enemy)
+            return _("Fight {enemy} ({attr} {value})").format(
+                enemy=self.name(card.id), attr=attr_short(card.attribute), value=card.value)
         if isinstance(command, Prepare):
-            named = {i.uid: i.id for i in hero.items} | {c.uid: c.id for c in hero.hand}
-            used = [data.name(named.get(u, u), self.lang) for u in command.items + command.cards]
-            return "Prepare: " + (", ".join(used) if used else "nothing")
+            return _("Prepare: {what}").format(what=self.prepared(command))
         if isinstance(command, RollForEnemy):
-            return "Roll for the enemy"
+            return _("Roll for the enemy")
         if isinstance(command, RollBattle):
-            return "Roll battle dice"
+            return _("Roll battle dice")
         if isinstance(command, ChangeDie):
             how = dict(self.system.change_sources(st)).get(command.source, "")
-            src = "ability" if command.source == "ability" else next(
-                (data.name(c.id, self.lang) for c in hero.hand if c.uid == command.source), command.source)
-            return f"{how} die {command.index + 1} ({src})"
+            src = _("ability") if command.source == "ability" else next(
+                (self.name(c.id) for c in hero.hand if c.uid == command.source), command.source)
+            n = command.index + 1
+            if how == "reroll":
+                return _("Re-roll die {n} ({source})").format(n=n, source=src)
+            if how == "add1":
+                return _("+1 to die {n} ({source})").format(n=n, source=src)
+            if how == "set6":
+                return _("Set die {n} to 6 ({source})").format(n=n, source=src)
+            return _("Change die {n} ({source})").format(n=n, source=src)
         if isinstance(command, Score):
-            return "Count the scores"
+            return _("Count the scores")
         if isinstance(command, Meet):
             card = next((c for c in st.cards_on(hero.space) if c.uid == command.card), None)
-            return f"Meet {data.name(card.id, self.lang) if card else command.card}"
+            return _("Meet {stranger}").format(stranger=self.name(card.id) if card else command.card)
         if isinstance(command, EndTurn):
-            return "End turn"
+            return _("End turn")
         if isinstance(command, RollTest):
-            return "Roll the test"
+            return _("Roll the test")
         return type(command).__name__

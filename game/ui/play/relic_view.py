@@ -10,6 +10,10 @@ Keys: 1-9 or click the action buttons, Space/Enter the first action, click a hig
 move there, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+L load, F2 AI on/off for the seat to
 play, Esc quits. A hand-over card asks the next human to take the seat, also when that player
 must roll for the enemy (REL-SEQ-3).
+
+The match is in teaching or strict mode (the top bar says which): strict mode forbids undoing a
+step that rolled dice and leaves out the hints of what to do now and what a roll needs.
+Every word is in the language chosen in the menu, read when the frame is drawn.
 """
 
 from __future__ import annotations
@@ -22,8 +26,8 @@ import pygame
 
 from game.board import load_board
 from game.board.model import Board
+from game.i18n import _, language
 from game.rules.engine import Event, SaveError
-from game.rules.relic import data
 from game.rules.relic.commands import Choose, Move, Prepare
 from game.rules.relic.state import RelicState
 from game.ui.board_view import BoardView
@@ -33,6 +37,7 @@ from game.ui.play.card import Card
 from game.ui.play.handover import handover_card
 from game.ui.play.layout import Layout
 from game.ui.play.relic_session import RelicSession, new_relic_match, player_label
+from game.ui.play.resume import RESUME, resume_card
 from game.ui.play.widgets import (
     ACCENT,
     DANGER,
@@ -72,6 +77,7 @@ class RelicPlayView:
         self.handover_on = self.handover_opt if self.handover_opt is not None else \
             len(session.ai_sides) < len(session.state.seats) - 1
         self.card: Card | None = None
+        self._resume_card: Card | None = None  #: the card of ``offer_resume`` while it is up
         self.message, self.message_colour, self._message_left = "", TEXT, 0.0
         self._ai_wait = self.ai_pace
         self._last_player = session.to_play()
@@ -87,6 +93,21 @@ class RelicPlayView:
     def state(self) -> RelicState:
         return self.session.state
 
+    @property
+    def mode(self) -> str:
+        """"teaching" or "strict": the match's (a loaded save brings its own)."""
+        return self.session.match.mode
+
+    @property
+    def teaching(self) -> bool:
+        """Teaching mode: the screen adds hints of what to do now and what a roll needs."""
+        return self.mode == "teaching"
+
+    def offer_resume(self, commands: int) -> None:
+        """Ask whether to resume the unfinished game of the autosave (``commands`` long) or to
+        keep this fresh one; resuming loads the autosave through ``load``."""
+        self.card = self._resume_card = resume_card(self.texts, commands)
+
     # ------------------------------------------------------------------ messages
     def say(self, text: str, colour: RGB = TEXT) -> None:
         self.message, self.message_colour, self._message_left = text, colour, MESSAGE_S
@@ -99,7 +120,7 @@ class RelicPlayView:
     def submit(self, command: Any) -> bool:
         done = self.session.submit(command)
         if not done.ok:
-            self.say(f"Not allowed: {done.reason}", DANGER)
+            self.say(_("Not allowed: {reason}").format(reason=done.reason), DANGER)
             return False
         if done.events:
             self.say(self.session.explain(done.events[-1])[0])
@@ -129,8 +150,9 @@ class RelicPlayView:
         player = self.session.to_play()
         if self.state.phase == "over":
             winners = ", ".join(player_label(w) for w in self.state.winners)
-            self.card = Card(self.texts, f"{winners} won", [self.state.end_reason,
-                             "Ctrl+Z undoes, Ctrl+L loads, Esc quits."], colour=ACCENT)
+            self.card = Card(self.texts, _("{winners} won").format(winners=winners),
+                             [self.session.end_words(), _("Ctrl+Z undoes, Ctrl+L loads, Esc quits.")],
+                             colour=ACCENT)
         elif player != self._last_player and player is not None and self.handover_on \
                 and player not in self.session.ai_sides:
             b = self.state.battle
@@ -138,7 +160,8 @@ class RelicPlayView:
             card = handover_card(self.texts, who, self.colours[player], player[-1:],
                                  player_label(self._last_player or ""))
             if b is not None and b.step == "enemy_roll":
-                card.lines.insert(0, f"{who}: roll for {data.name(b.enemy.id)} (REL-SEQ-3).")
+                card.lines.insert(0, _("{player}: roll for {enemy} (REL-SEQ-3).").format(
+                    player=who, enemy=self.session.name(b.enemy.id)))
             self.card = card
         if player is not None and player in self.session.ai_sides and player != self._last_player:
             self._ai_wait = self.ai_pace
@@ -147,16 +170,16 @@ class RelicPlayView:
     def undo(self) -> None:
         why = self.session.undo_turn()
         if why:
-            self.say(f"Cannot undo: {why}", DANGER)
+            self.say(_("Cannot undo: {why}").format(why=why), DANGER)
             return
-        self._after_history("Undone.")
+        self._after_history(_("Undone."))
 
     def redo(self) -> None:
         done = self.session.redo()
         if not done.ok:
-            self.say(f"Cannot redo: {done.reason}", DANGER)
+            self.say(_("Cannot redo: {why}").format(why=done.reason), DANGER)
             return
-        self._after_history("Redone.")
+        self._after_history(_("Redone."))
 
     def _after_history(self, words: str) -> None:
         self.card = None
@@ -170,9 +193,10 @@ class RelicPlayView:
         try:
             self.session.save(path)
         except OSError as exc:
-            self.say(f"Could not save to {path}: {exc.strerror or exc}", DANGER)
+            self.say(_("Could not save to {path}: {error}").format(
+                path=path, error=exc.strerror or exc), DANGER)
             return None
-        self.say(f"Saved to {path}", GOOD)
+        self.say(_("Saved to {path}").format(path=path), GOOD)
         return path
 
     def load(self, path: Path | None = None) -> bool:
@@ -181,10 +205,13 @@ class RelicPlayView:
             loaded = RelicSession.load(path, autosave=self.session.match.autosave_path,
                                        ai_sides=sorted(self.session.ai_sides))
         except (SaveError, OSError) as exc:
-            self.say(f"Could not load {path}: {exc}", DANGER)
+            # the engine gives its reasons in English only: other languages name the file
+            words = _("Could not load {path}: {error}").format(path=path, error=exc) \
+                if language() == "en" else _("Could not load {path}").format(path=path)
+            self.say(words, DANGER)
             return False
         self._use(loaded)
-        self.say(f"Loaded {path}", GOOD)
+        self.say(_("Loaded {path}").format(path=path), GOOD)
         return True
 
     def toggle_ai(self) -> None:
@@ -193,11 +220,11 @@ class RelicPlayView:
             return
         if p in self.session.ai_sides:
             self.session.ai_sides.discard(p)
-            self.say(f"{player_label(p)} is played by a person now.")
+            self.say(_("{player} is played by a person now.").format(player=player_label(p)))
         else:
             self.session.ai_sides.add(p)
             self._ai_wait = self.ai_pace
-            self.say(f"The AI plays {player_label(p)}.")
+            self.say(_("The AI plays {player}.").format(player=player_label(p)))
 
     def ai_step(self) -> bool:
         if not self.session.ai_to_play():
@@ -230,7 +257,7 @@ class RelicPlayView:
         hot = acts[self.hot_action] if 0 <= self.hot_action < len(acts) else None
         if isinstance(hot, Prepare):
             return (self.session.system.battle_odds(st, hot.items, hot.cards),
-                    "with " + self.session.label(hot).removeprefix("Prepare: "))
+                    _("with {what}").format(what=self.session.prepared(hot)))
         return self.session.system.battle_odds(st), ""
 
     # ------------------------------------------------------------------ view protocol
@@ -245,8 +272,15 @@ class RelicPlayView:
             if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and \
                     event.key in (pygame.K_z, pygame.K_y, pygame.K_s, pygame.K_l):
                 return self._key(event)
-            if self.card.handle_event(event) is not None:
+            card = self.card
+            chosen = card.handle_event(event)
+            if chosen is not None:
                 self.card = None
+                if card is self._resume_card:
+                    self._resume_card = None
+                    path = self.session.match.autosave_path
+                    if chosen == RESUME and path is not None:
+                        self.load(path)
             return None
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -302,7 +336,9 @@ class RelicPlayView:
             self.submit(targets[space])
             return True
         if space:
-            self.say(f"{data.name(space)}: {data.text(space) or self.session.system.board(self.state).spaces[space].text}")
+            self.say(_("{space}: {text}").format(
+                space=self.session.name(space),
+                text=self.session.text(space) or self.session.system.board(self.state).spaces[space].text))
         return False
 
     def _forward(self, event: pygame.event.Event) -> None:
@@ -351,14 +387,17 @@ class RelicPlayView:
 def make_relic_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str] = (), *,
                     players: int = 4, seed: int | None = None, save_dir: Path | None = None,
                     image_loader: Callable[..., Any] | None = None,
-                    handover: bool | None = None, ai_pace: float = AI_PACE_S) -> RelicPlayView:
+                    handover: bool | None = None, ai_pace: float = AI_PACE_S,
+                    mode: str = "teaching") -> RelicPlayView:
     """The Relic play screen for the map at ``board_path`` (``ai_sides``: seats the AI plays,
-    e.g. ``("player2", "player3")``; the number of seats is 2 to 4, default 4)."""
+    e.g. ``("player2", "player3")``; the number of seats is 2 to 4, default 4; ``mode``:
+    "teaching" or "strict")."""
     board = load_board(Path(board_path), image_loader=image_loader) if image_loader else \
         load_board(Path(board_path))
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()
     match = new_relic_match(Path(board_path), players, seed,
-                            autosave=user_dirs.autosave_path(saves, "relic-" + Path(board_path).name))
+                            autosave=user_dirs.autosave_path(saves, "relic-" + Path(board_path).name),
+                            mode=mode)
     session = RelicSession(match, ai_sides=ai_sides)
     return RelicPlayView(session, board, size, image_loader=image_loader, save_dir=saves,
                          handover=handover, ai_pace=ai_pace)

@@ -13,7 +13,7 @@ RESUME = "autosave"
 
 def resume_card(texts: Texts, commands: int) -> Card:
     return Card(texts, _("Resume the last game?"),
-                [_("The autosave holds an unfinished game of {n} command(s) on this map.").format(
+                [_("The autosave holds a game of {n} command(s) on this map.").format(
                     n=commands),
                  _("Resume it, or start afresh (the autosave is replaced at your first move).")],
                 [CardItem(RESUME, _("Resume the autosaved game")),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.geometry.contact import elevated, friends_in_contact
+from game.i18n import _
 from game.rules.one_for_all.commands import ATTACK_STYLES, Act, Duel
 from game.rules.one_for_all.dice import (
     DuelBonuses,
@@ -49,13 +50,13 @@ class RollPreview:
 def _bonus_words(b: DuelBonuses) -> list[str]:
     out = []
     if b.elevation:
-        out.append("+1 higher ground (OFA-4A.1)")
+        out.append(_("+1 higher ground (OFA-4A.1)"))
     if b.supporting_friends:
-        out.append(f"+{b.supporting_friends} friend(s) in contact (OFA-4A.2)")
+        out.append(_("+{n} friend(s) in contact (OFA-4A.2)").format(n=b.supporting_friends))
     if b.opponent_unarmed:
-        out.append("+1 opponent unarmed (OFA-4A.3)")
+        out.append(_("+1 opponent unarmed (OFA-4A.3)"))
     if b.momentum:
-        out.append("+1 momentum (OFA-7.2)")
+        out.append(_("+1 momentum (OFA-7.2)"))
     return out
 
 
@@ -76,9 +77,9 @@ def _action(state: OFAState, command: Act, names: Names) -> RollPreview | None:
     act = state.activation
     pool = (act.pool if act is not None and act.figure == fig.id else 0) + 1
     n = swashbuckling_dice(pool, fig.markers.stunned, min_dice=cfg.min_dice)
-    notes = [f"the pool after this action: {pool} (OFA-3D.1)"]
+    notes = [_("the pool after this action: {pool} (OFA-3D.1)").format(pool=pool)]
     if fig.markers.stunned:
-        notes.append("-1 die: Stunned (OFA-5D.3)")
+        notes.append(_("-1 die: Stunned (OFA-5D.3)"))
     opposed: list[Opposed] = []
     if command.kind in TARGETED:
         for target_id in command.targets or (command.object,):
@@ -87,11 +88,11 @@ def _action(state: OFAState, command: Act, names: Names) -> RollPreview | None:
             target = state.figure(target_id)
             m = swashbuckling_target_dice(target.rating, target.markers.stunned,
                                           min_dice=cfg.min_dice)
-            opposed.append(Opposed(target.name, m, attack_odds(n, m, duel=False,
+            opposed.append(Opposed(names.of(target.id), m, attack_odds(n, m, duel=False,
                                                                 tie_hits=cfg.tie_hits)))
         if opposed:
-            notes.append("each target rolls its rating (OFA-3B.1)")
-    return RollPreview(names.command(command, state), fig.name, n, False, tuple(opposed),
+            notes.append(_("each target rolls its rating (OFA-3B.1)"))
+    return RollPreview(names.command(command, state), names.of(fig.id), n, False, tuple(opposed),
                        1.0 - p_no_one(n), tuple(notes))
 
 
@@ -118,14 +119,17 @@ def _duel(state: OFAState, command: Duel, names: Names) -> RollPreview | None:
                           supporting_friends=len(support))
     n = duel_dice(pool, fig.rating, a_bonus, fig.markers.stunned, min_dice=cfg.min_dice)
     m = defence_dice(defender.rating, d_bonus, defender.markers.stunned, min_dice=cfg.min_dice)
-    notes = [f"{fig.name}: pool {pool} + rating {fig.rating} (OFA-4.3)"]
-    notes += [f"{fig.name}: {w}" for w in _bonus_words(a_bonus)]
+    me, them = names.of(fig.id), names.of(defender.id)
+    notes = [_("{name}: pool {pool} + rating {rating} (OFA-4.3)").format(
+        name=me, pool=pool, rating=fig.rating)]
+    notes += [f"{me}: {w}" for w in _bonus_words(a_bonus)]
     if fig.markers.stunned:
-        notes.append(f"{fig.name}: -1 die, Stunned (OFA-5D.3)")
-    notes.append(f"{defender.name}: rating {defender.rating} (OFA-4.3)")
-    notes += [f"{defender.name}: {w}" for w in _bonus_words(d_bonus)]
+        notes.append(_("{name}: -1 die, Stunned (OFA-5D.3)").format(name=me))
+    notes.append(_("{name}: rating {rating} (OFA-4.3)").format(name=them,
+                                                               rating=defender.rating))
+    notes += [f"{them}: {w}" for w in _bonus_words(d_bonus)]
     if defender.markers.stunned:
-        notes.append(f"{defender.name}: -1 die, Stunned (OFA-5D.3)")
+        notes.append(_("{name}: -1 die, Stunned (OFA-5D.3)").format(name=them))
     odds = attack_odds(n, m, duel=True, tie_hits=cfg.tie_hits)
-    return RollPreview(names.command(command, state), fig.name, n, True,
-                       (Opposed(defender.name, m, odds),), odds.p_one, tuple(notes))
+    return RollPreview(names.command(command, state), me, n, True,
+                       (Opposed(them, m, odds),), odds.p_one, tuple(notes))

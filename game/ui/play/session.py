@@ -17,6 +17,7 @@ from typing import Any
 
 from game.board.model import Board
 from game.core.dice import SeededDice
+from game.i18n import N_, _, language, set_language
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
 from game.rules.engine.history import GroupedHistory
@@ -24,6 +25,19 @@ from game.rules.engine.selfplay import greedy_policy
 from game.rules.one_for_all.game import MAPS_DIR, OneForAll
 from game.rules.one_for_all.state import OFAState
 from game.ui.play.names import Names, split_rules
+
+#: the engine's reasons for refusing an undo, as the screen words them
+UNDO_REASONS = {
+    "nothing to undo": N_("nothing to undo"),  # i18n: not shown (the engine's words, matched)
+    "strict mode: dice were rolled, so this cannot be undone":  # i18n: not shown (the key)
+        N_("strict mode: dice were rolled, so this cannot be undone"),
+}
+
+
+def undo_reason(why: str) -> str:
+    """An undo refusal in the current language (the engine's words when unknown)."""
+    text = UNDO_REASONS.get(why)
+    return _(text) if text else why
 
 
 @dataclass(frozen=True)
@@ -71,7 +85,7 @@ def new_match(map_path: Path, seed: int | None = None, *, autosave: Path | None 
 
 class PlaySession:
     def __init__(self, match: Match, board: Board | None = None, *,
-                 ai_sides: Sequence[str] = (), ai_seed: int = 7, lang: str = "en") -> None:
+                 ai_sides: Sequence[str] = (), ai_seed: int = 7, lang: str | None = None) -> None:
         if not isinstance(match.system, OneForAll):
             raise TypeError("the One for All play screen needs a One for All match")
         self.match = match
@@ -79,7 +93,7 @@ class PlaySession:
         self.board = board
         self.names = Names(board, match.state)
         self.ai_sides: set[str] = {s for s in ai_sides if s in match.state.sides}
-        self.lang = lang
+        del lang  # the log follows the program's language (``lang``), kept for old callers
         self._rng = random.Random(ai_seed)
         self.history = GroupedHistory(match)
         self._legal: tuple[OFAState, list[Any]] | None = None
@@ -88,6 +102,15 @@ class PlaySession:
         self.revision = 0
 
     # ------------------------------------------------------------------ reading
+    @property
+    def lang(self) -> str:
+        """The language of the log: the program's (``game.i18n.language()``)."""
+        return language()
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        set_language(value)
+
     @property
     def state(self) -> OFAState:
         return self.match.state
@@ -119,7 +142,7 @@ class PlaySession:
     def submit(self, *commands: Any) -> Submitted:
         """Check the group on a scratch state, then submit it to the match."""
         if not commands:
-            return Submitted(False, reason="nothing to do")
+            return Submitted(False, reason=_("nothing to do"))
         before = self.state
         if len(commands) > 1:  # one command alone is refused by the match with nothing changed
             scratch = before
@@ -144,14 +167,14 @@ class PlaySession:
         why = self.history.undo()
         if not why:
             self._changed()
-        return why
+        return undo_reason(why)
 
     def can_redo(self) -> bool:
         return self.history.can_redo()
 
     def redo(self) -> Submitted:
         if not self.history.can_redo():
-            return Submitted(False, reason="nothing to redo")
+            return Submitted(False, reason=_("nothing to redo"))
         before = self.state
         try:
             events = self.history.redo()
@@ -178,12 +201,13 @@ class PlaySession:
 
     @classmethod
     def load(cls, path: Path, board: Board | None = None, *, autosave: Path | None = None,
-             ai_sides: Sequence[str] = (), lang: str = "en") -> PlaySession:
+             ai_sides: Sequence[str] = (), lang: str | None = None) -> PlaySession:
         """Replay a save; SaveError names what is wrong with it."""
         match = Match.load(path, registry.get, autosave=autosave)
         if not isinstance(match.system, OneForAll):
-            raise SaveError(str(path), f"is a {match.setup.system} game, not One for All")
-        return cls(match, board, ai_sides=ai_sides, lang=lang)
+            raise SaveError(str(path), _("is a {system} game, not One for All").format(
+                system=match.setup.system))
+        return cls(match, board, ai_sides=ai_sides)
 
     # ------------------------------------------------------------------ words
     def explain(self, event: Event) -> LogLine:

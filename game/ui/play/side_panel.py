@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.play.widgets import ACCENT, DIM, PANEL_BG, PANEL_LINE, TEXT, TEXT_PX, Texts
 
-TABS = ("Log", "Odds", "Figure")
+#: the tabs' ids, which are also their English names (translated where drawn)
+TABS = (N_("Log"), N_("Odds"), N_("Figure"))
 TAB_H = 36
 
 
@@ -36,7 +38,7 @@ class SidePanel:
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft)
         for name, r in self.tab_rects(rect):
             on = name == self.tab
-            label = self.texts.render(name, TEXT_PX, TEXT if on else DIM)
+            label = self.texts.render(_(name), TEXT_PX, TEXT if on else DIM)
             surface.blit(label, label.get_rect(center=r.center))
             pygame.draw.line(surface, ACCENT if on else PANEL_LINE, (r.x + 6, r.bottom - 2),
                              (r.right - 6, r.bottom - 2), 3 if on else 1)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 from shapely.geometry import Point
 
+from game.i18n import _
 from game.rules.one_for_all.commands import Activate, Move
 from game.ui.play import menus
 from game.ui.play.actions import Choice, addable_targets, still_linked
@@ -155,16 +156,17 @@ def move_blocked(view: OFAPlayView, figure_id: str) -> str:
     """Why this figure cannot move now ("" when it can), from the rules themselves."""
     opts = view.options()
     if opts is None or opts.actor != figure_id:
-        return "it cannot act now"
+        return _("it cannot act now")
     act = opts.state.activation
     fig = opts.state.figure(figure_id)
     if act is not None and act.contact:
-        return (f"OFA-2B.2: {fig.name} ran into {view.names.of(act.contact)}: act with it, "
-                "duel or stop")
+        return _("OFA-2B.2: {name} ran into {other}: act with it, duel or stop").format(
+            name=view.names.of(fig.id), other=view.names.of(act.contact))
     if fig.markers.stunned:
-        return f"OFA-5D.3: {fig.name} is Stunned and cannot move"
+        return _("OFA-5D.3: {name} is Stunned and cannot move").format(name=view.names.of(fig.id))
     if fig.hanging_on:
-        return f"OFA-2B.1: {fig.name} hangs from {view.names.of(fig.hanging_on)}"
+        return _("OFA-2B.1: {name} hangs from {other}").format(
+            name=view.names.of(fig.id), other=view.names.of(fig.hanging_on))
     return ""
 
 
@@ -179,7 +181,7 @@ def release(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) 
     view.drag, view.preview = None, None
     if preview is None:
         if drag.blocked and math.dist(drag.start, pos) > TOLD_DRAG_PX:
-            view.say(f"Not allowed: {drag.blocked}", DANGER)
+            view.say(_("Not allowed: {reason}").format(reason=drag.blocked), DANGER)
         return
     opts = view.options()
     command: Move = preview.command
@@ -192,7 +194,7 @@ def release(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) 
 def right_click(view: OFAPlayView, pos: tuple[int, int]) -> None:
     if view.drag is not None:
         view.drag, view.preview = None, None
-        view.say("Move cancelled.")
+        view.say(_("Move cancelled."))
         return
     if view.targeting is not None:
         view.targeting = None
@@ -222,5 +224,5 @@ def target_click(view: OFAPlayView, fig_id: str | None) -> None:
     elif fig_id in addable_targets(opts.state, opts.actor, first, tg.chosen):
         tg.chosen.append(fig_id)
     else:
-        view.say(f"{view.names.of(fig_id)} is not within a base width of the targets "
-                 "(OFA-MG.6).", DANGER)
+        view.say(_("{name} is not within a base width of the targets (OFA-MG.6).").format(
+            name=view.names.of(fig_id)), DANGER)

@@ -23,7 +23,7 @@ def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = No
     if plat.startswith("win"):
         return Path(env.get("APPDATA") or home / "AppData" / "Roaming") / "tabletop"
     if plat == "darwin":
-        return home / "Library" / "Application Support" / "tabletop"
+        return home / "Library" / "Application Support" / "tabletop"  # i18n: not shown (a path)
     return Path(env.get("XDG_DATA_HOME") or home / ".local" / "share") / "tabletop"
 
 

@@ -1,0 +1,370 @@
+"""The Helldorado play screen in Russian (no English word, no missing glyph: the tabs, the table's
+overlays, the dice tray, the action bar, the cards, the log of whole games and the rules' refusals),
+its strict mode (no teaching hints, the mode named in the top bar) and the resume offer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.i18n import _, set_language
+from game.rules.helldorado.commands import Activate, Move
+from game.rules.helldorado.explain import refusal
+from game.ui.play.hd_overlay import sight_lines, sight_picture
+from game.ui.play.hd_session import HDSession, Tool, new_hd_match
+from game.ui.play.hd_view import HDPlayView, make_hd_view
+from game.ui.play.resume import RESUME
+from game.ui.play.widgets import SMALL_PX, TEXT_PX
+from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
+
+REPO = Path(__file__).resolve().parents[2]
+RUINS = REPO / "maps" / "ruins.tmx"
+SIZE = (1280, 800)
+PNG = Path("/tmp/ru_hd.png")
+#: Latin words the Russian screen keeps: the unit card's stats as the Russian rulebook prints
+#: them (CBT, DEF, PR, LP, SHS: "...равное CBT сражающихся юнитов", "Параметр PR противника"),
+#: the order Vae Victis (Latin there too) and the game's name as the main menu's catalog keeps it
+KEPT = ("CBT", "DEF", "PR", "LP", "SHS", "Vae", "Victis", "Helldorado")
+
+
+@pytest.fixture
+def russian(headless: None) -> Iterator[None]:
+    set_language("ru")
+    yield
+    set_language("en")
+
+
+def _view(tmp_path: Path, **kw: object) -> HDPlayView:
+    v = make_hd_view(RUINS, SIZE, (), save_dir=tmp_path, seed=4, **kw)  # type: ignore[arg-type]
+    v.handover_on = False
+    return v
+
+
+def _frame(view: HDPlayView, surface: pygame.Surface | None = None) -> pygame.Surface:
+    surface = surface or pygame.Surface(SIZE)
+    view.update(1 / 60)
+    view.draw(surface)
+    return surface
+
+
+def _advance(view: HDPlayView, n: int) -> None:
+    for _i in range(n):
+        if view.state.over:
+            break
+        assert view.session.submit(view.session.ai_command()).ok
+    view._settle()
+
+
+def _key(view: HDPlayView, k: int, mod: int = 0) -> object:
+    return view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                                scancode=0))
+
+
+def _all_tabs(view: HDPlayView, seen: list[str]) -> pygame.Surface:
+    surface = pygame.Surface(SIZE)
+    for tab in ("Targets", "Unit", "Log"):
+        view.tab = tab
+        with recorded_texts() as got:
+            _frame(view, surface)
+        seen += got
+    return surface
+
+
+def _assert_russian(seen: list[str], view: HDPlayView) -> None:
+    assert seen
+    assert english_words(seen, KEPT) == {}
+    for px in (SMALL_PX, TEXT_PX):
+        assert missing_glyphs(seen, view.texts.fonts.of_height(px)) == set()
+
+
+# ---------------------------------------------------------------------- Russian
+def test_the_russian_screen_shows_no_english(russian: None, tmp_path: Path) -> None:
+    view = _view(tmp_path)
+    seen: list[str] = []
+    _all_tabs(view, seen)  # the start: who starts, nobody active
+    # a unit with a template weapon, its template being placed
+    system = view.session.system
+    found = None
+    for _i in range(400):
+        st = view.state
+        if st.activation is None and st.pending is None:
+            found = next((u for u in st.ready(st.turn) if u.weapons_of("cloud", "impact", "explosion")
+                          and not system.engaged(st, u)), None)
+            if found is not None:
+                break
+        _advance(view, 1)
+    assert found is not None
+    view.selected = found.id
+    _frame(view)
+    tool = next(c for g in view.groups() for c in g.choices if isinstance(c.command, Tool))
+    view.choose(tool)
+    _all_tabs(view, seen)
+    _key(view, pygame.K_ESCAPE)
+    # a drag being made
+    view.selected = found.id
+    u = view.state.unit(found.id)
+    view.drag_from = view.screen_point((u.x, u.y))
+    view.drag_to = (u.x + 2.0, u.y + 0.5)
+    _all_tabs(view, seen)
+    view.drag_from = view.drag_to = None
+    # later in the game: shots, melee, deaths and choices in the log and the tray
+    _advance(view, 120)
+    surface = _all_tabs(view, seen)
+    pygame.image.save(surface, PNG)
+    # the cards: help, menu, and the end of the game
+    for k in (pygame.K_F1, pygame.K_ESCAPE):
+        _key(view, k)
+        with recorded_texts() as got:
+            _frame(view)
+        seen += got
+        view.card, view.card_kind = None, ""
+    _advance(view, 2000)
+    assert view.state.over and view.card_kind == "end"
+    with recorded_texts() as got:
+        _frame(view)
+    seen += got
+    view.offer_resume(7)
+    with recorded_texts() as got:
+        _frame(view)
+    seen += got
+    _assert_russian(seen, view)
+
+
+def test_the_status_line_and_messages_are_russian(russian: None, tmp_path: Path) -> None:
+    view = _view(tmp_path)
+    st = view.state
+    uid = st.ready(st.turn)[0].id
+    words = [view.hint()]
+    result = view.submit(Activate(uid), Move(uid, 0.0, 50.0))  # farther than its movement
+    assert not result.ok
+    words.append(view.message)
+    view.undo()  # nothing to undo
+    words.append(view.message)
+    view.save()
+    words.append(view.message)
+    view.load(tmp_path / "missing.json")
+    words.append(view.message)
+    assert english_words(words, KEPT + ("json",)) == {}, words
+    assert "HD-HOUSE-4" in words[1]
+
+
+def test_whole_games_are_logged_in_russian(russian: None) -> None:
+    texts: list[str] = []
+    kinds: set[str] = set()
+    for seed in (1, 2, 3):
+        session = HDSession(new_hd_match(RUINS, seed, options={"rounds": 3}))
+        while not session.state.over:  # what the action bar offers on the way
+            st = session.state
+            for unit in (st.pending.unit,) if st.pending else [u.id for u in st.ready(st.turn)]:
+                for group in session.choices(unit):
+                    texts += [group.title] + [c.label for c in group.choices]
+            assert session.submit(session.ai_command()).ok
+        for entry in session.log():
+            texts.append(entry.title)
+            texts += [line.text for line in entry.lines]
+        kinds |= {e.kind for s in session.match.steps for e in s.events}
+    assert {"hd.shot", "hd.roll", "hd.damage", "hd.template", "hd.death", "hd.game_over"} <= kinds
+    assert english_words(texts, KEPT) == {}
+
+
+@pytest.mark.parametrize("reason", [
+    "Malakh has 1.20 f of movement left",
+    "Malakh cannot move that way (3 is in the way)",
+    "the move runs into Arquebusier 1: contact with an enemy is made by charging",
+    "the move ends touching Pikeman: contact with an enemy is made by charging",
+    "Damned 1 is engaged: it may only leave by retreating",
+    "the retreat must end out of contact (Pikeman)",
+    "Imp has no clear line of fire to the point",
+    "the point is 40.00 f away, beyond 4 x Range",
+    "altar is 1.50 f up; a unit climbs at most 1 f",
+    "there is no room: terrain 7 is in the way",
+    "Arquebusier 2 must shoot the nearest enemy (malakh, imp)",
+    "it is conquistadors's turn to activate a unit",
+    "malakh is not the active unit (no unit is)",
+])
+def test_the_rules_refusals_read_in_russian(russian: None, reason: str) -> None:
+    session = HDSession(new_hd_match(RUINS, 4))
+    words = refusal(reason, "ru", session.names.rename)
+    assert words != refusal("something new", "ru")  # a known reason, not the general one
+    assert english_words([words], KEPT) == {}, words
+    assert refusal(reason, "en") == reason
+
+
+def test_a_refused_command_names_the_rule_in_russian(russian: None) -> None:
+    session = HDSession(new_hd_match(RUINS, 4))
+    st = session.state
+    uid = st.ready(st.turn)[0].id
+    result = session.submit(Activate(uid), Move(uid, 90.0, 40.0))
+    assert not result.ok and result.reason.startswith("HD-HOUSE-4: ")
+    assert "осталось" in result.reason and english_words([result.reason], KEPT) == {}
+
+
+# ---------------------------------------------------------------------- strict mode
+def _shooter_state(view: HDPlayView) -> str:
+    """Advance until a unit with a ranged weapon may shoot; its id."""
+    system = view.session.system
+    for _i in range(400):
+        st = view.state
+        for u in st.alive():
+            if u.weapons_of("ranged") and not system.engaged(st, u) and system.shot_targets(
+                    st, u, u.weapons_of("ranged")[0]).ids:
+                return u.id
+        _advance(view, 1)
+    pytest.skip("no shot came up")
+
+
+def test_strict_mode_shows_no_teaching_hints_and_names_itself(headless: None, tmp_path: Path) -> None:
+    teaching, strict = _view(tmp_path / "t"), _view(tmp_path / "s", mode="strict")
+    assert teaching.session.match.mode == "teaching" and strict.session.match.mode == "strict"
+    assert "pick a unit to activate" in teaching.hint()
+    side = strict.names.side(strict.session.to_play() or "")
+    assert strict.hint() == f"{side} to play."
+    for view, shown, hidden in ((teaching, "Teaching mode", "Strict mode"),
+                                (strict, "Strict mode", "Teaching mode")):
+        with recorded_texts() as seen:
+            _frame(view)
+        assert any(shown in t for t in seen) and not any(hidden in t for t in seen)
+    # the targets the rules allow and why not the others: teaching only
+    uid = _shooter_state(teaching)
+    _advance(strict, len(teaching.session.match.steps))
+    assert strict.state == teaching.state
+    system = teaching.session.system
+    taught = sight_picture(system, teaching.state, uid, teaching.names, True)
+    bare = sight_picture(system, strict.state, uid, strict.names, False)
+    assert taught.legal and not bare.legal
+    assert [s.distance for s in taught.sights] == [s.distance for s in bare.sights]
+    assert any("LEGAL TARGET" in line for line in sight_lines(taught, teaching.state))
+    assert not any("LEGAL TARGET" in line or "HD-RANGED-2" in line
+                   for line in sight_lines(bare, strict.state))
+    strict.selected = uid
+    strict.hover = ""
+    assert strict.sight() is not None and not strict.sight().legal  # type: ignore[union-attr]
+    # in Russian the top bar says the mode in Russian
+    set_language("ru")
+    try:
+        with recorded_texts() as seen:
+            _frame(strict)
+        assert any(_("Strict mode") in t for t in seen) and _("Strict mode") != "Strict mode"
+    finally:
+        set_language("en")
+
+
+def test_strict_mode_is_kept_by_a_new_game_and_a_save_brings_its_own(headless: None,
+                                                                     tmp_path: Path) -> None:
+    strict = _view(tmp_path / "s", mode="strict")
+    _advance(strict, 3)
+    strict.card_action("new")
+    assert strict.session.match.mode == "strict" and strict.session.match.steps == []
+    teaching = _view(tmp_path / "t")
+    _advance(teaching, 3)
+    path = teaching.save()
+    assert path is not None
+    assert strict.load(path)
+    assert strict.session.match.mode == "teaching"
+    with recorded_texts() as seen:
+        _frame(strict)
+    assert any("Teaching mode" in t for t in seen)
+
+
+def test_strict_mode_refuses_to_undo_a_roll(headless: None, tmp_path: Path) -> None:
+    view = _view(tmp_path, mode="strict")
+    for _i in range(400):
+        steps = view.session.match.steps
+        if steps and steps[-1].rolled:
+            break
+        _advance(view, 1)
+    n = len(view.session.match.steps)
+    view.undo()
+    assert len(view.session.match.steps) == n
+    assert "strict mode" in view.message
+
+
+# ---------------------------------------------------------------------- resume
+def _click_item(view: HDPlayView, key: str) -> None:
+    card = view.card
+    assert card is not None
+    card.update(10.0)
+    button = next(b for b in card._buttons if b.key == key)
+    view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+
+
+def test_the_resume_offer_brings_back_the_autosaved_game(headless: None, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    first = make_hd_view(RUINS, SIZE, ())
+    auto = first.session.match.autosave_path
+    assert auto is not None and str(auto).startswith(str(tmp_path))
+    st = first.state
+    uid = st.ready(st.turn)[0].id
+    assert first.submit(Activate(uid)).ok
+    _advance(first, 4)
+    assert auto.is_file()
+    n = len(first.session.match.steps)
+
+    again = make_hd_view(RUINS, SIZE, ())
+    assert again.session.match.steps == []
+    again.offer_resume(n)
+    assert again.card_kind == "resume" and again.card is not None
+    assert again.card.items[0].key == RESUME
+    _frame(again)
+    _click_item(again, RESUME)
+    assert again.card is None
+    assert again.state == first.state
+    assert again.session.match.digest() == first.session.match.digest()
+    assert len(again.session.match.steps) == n
+    assert again.session.match.autosave_path == auto
+
+    fresh = make_hd_view(RUINS, SIZE, ())
+    before = fresh.state
+    fresh.offer_resume(n)
+    _frame(fresh)
+    assert fresh.card is not None
+    fresh.card.update(10.0)
+    for _i in range([i.key for i in fresh.card.items].index("close")):
+        _key(fresh, pygame.K_DOWN)
+    _key(fresh, pygame.K_RETURN)
+    assert fresh.card is None and fresh.state == before and fresh.session.match.steps == []
+
+
+def test_resume_card_in_russian(russian: None, tmp_path: Path) -> None:
+    view = _view(tmp_path)
+    view.offer_resume(5)
+    with recorded_texts() as seen:
+        _frame(view)
+    assert any("5" in t for t in seen)
+    _assert_russian(seen, view)
+
+
+def test_the_language_item_of_the_menu_switches_the_screen(headless: None, tmp_path: Path) -> None:
+    view = _view(tmp_path)
+    _frame(view)
+    view.open_menu()
+    view.card_action("lang")
+    try:
+        with recorded_texts() as seen:
+            _frame(view)
+        assert _("Log") != "Log" and _("Log") in seen and _("Menu") in seen
+    finally:
+        set_language("en")
+
+
+def test_every_text_of_the_screen_has_its_glyphs(headless: None) -> None:
+    """Every message of the Helldorado catalogs and of the log's Russian (as the log shows it,
+    arrows written "->"), in the screen's font."""
+    from game.i18n import LOCALE_DIR, parse_po
+    from game.rules.helldorado import explain as explain_mod
+    from game.ui.play.widgets import Texts
+
+    texts: list[str] = []
+    for lang in ("en", "ru"):
+        po = parse_po((LOCALE_DIR / lang / "LC_MESSAGES" / "helldorado.po").read_text(encoding="utf-8"))
+        texts += list(po.values())
+        texts += [t[lang].replace("→", "->") for t in explain_mod._TEXT.values()]
+    texts += [words for _p, words in explain_mod._REFUSALS_RU]
+    font = Texts().fonts.of_height(SMALL_PX)
+    assert missing_glyphs(texts, font) == set()

@@ -1,0 +1,256 @@
+"""The Mice and Mystics play screen in Russian (no English left, every glyph drawable), its
+strict mode and its offer to resume the autosaved game."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.i18n import (
+    LOCALE_DIR,
+    extract_messages,
+    parse_po,
+    placeholders,
+    set_language,
+    stray_literals,
+)
+from game.rules import registry
+from game.rules.engine import Setup, selfplay
+from game.rules.engine.selfplay import greedy_policy
+from game.rules.mice_and_mystics.explain import explain, name_of, place_name
+from game.ui.play.mm_session import command_title
+from game.ui.play.mm_view import MMPlayView, make_mm_view
+from game.ui.play.resume import RESUME
+from game.ui.play.widgets import SMALL_PX, Texts
+from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
+
+REPO = Path(__file__).resolve().parents[2]
+MAP = REPO / "maps" / "mice_chapter.tmx"
+SIZE = (1280, 800)
+MINE = [REPO / "game" / "ui" / "play" / f for f in ("mm_view.py", "mm_dice.py", "mm_session.py")]
+DOMAIN = "mice_and_mystics.po"
+
+
+@pytest.fixture(autouse=True)
+def _back_to_english() -> object:
+    yield
+    set_language("en")
+
+
+def ev(kind: int, **data: object) -> pygame.event.Event:
+    return pygame.event.Event(kind, data)
+
+
+def key(view: MMPlayView, k: int, mod: int = 0) -> object:
+    return view.handle_event(ev(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+def drawn(view: MMPlayView, surface: pygame.Surface) -> list[str]:
+    with recorded_texts() as seen:
+        view.update(1 / 60)
+        view.draw(surface)
+    return list(seen)
+
+
+def play(view: MMPlayView, surface: pygame.Surface, steps: int = 500, every: int = 5) -> list[str]:
+    """The mice's commands as the greedy AI would give them (through the view, as a click
+    would), the GM playing itself; every text drawn on the way, the choices' labels, the hints
+    and every log line."""
+    texts: list[str] = []
+    rng = random.Random(4)
+    for i in range(steps):
+        if view.state.result:
+            break
+        if view.session.human_to_play():
+            texts += [label for label, _cmd in view.choices()] + [view.hint()]
+            if i % every == 0:
+                texts += drawn(view, surface)
+            view.card = None
+            legal = view.session.legal()
+            assert view.submit(greedy_policy(view.session.system, view.state, legal, rng))
+        else:
+            view.update(0.1)
+            if i % every == 0:
+                texts += drawn(view, surface)
+    texts += drawn(view, surface) + [view.hint(), view.outcome_text()]
+    for entry in view.session.log():
+        texts.append(entry.title)
+        texts += [text for text, _rules in entry.lines]
+    return texts
+
+
+# ---------------------------------------------------------------------- the files and catalogs
+def test_my_files_show_no_literal_outside_the_catalogs() -> None:
+    assert {p.name: stray_literals(p) for p in MINE if stray_literals(p)} == {}
+
+
+def test_the_domain_holds_every_message_of_the_screen_in_both_languages() -> None:
+    en = parse_po((LOCALE_DIR / "en" / "LC_MESSAGES" / DOMAIN).read_text(encoding="utf-8"))
+    ru = parse_po((LOCALE_DIR / "ru" / "LC_MESSAGES" / DOMAIN).read_text(encoding="utf-8"))
+    used = extract_messages(MINE)
+    assert set(used) <= set(en) and set(en) == set(ru)
+    assert set(en) <= set(used), "stale entries"
+    assert all(k == v for k, v in en.items())
+    for k, v in ru.items():
+        assert v and placeholders(k) == placeholders(v), (k, v)
+        bare = re.sub(r"\{[^}]*\}", " ", v)
+        assert not english_words([bare], allowed=["Space"]), (k, v)
+
+
+# ---------------------------------------------------------------------- the rules' words
+def test_the_rules_explain_every_event_in_russian_without_english() -> None:
+    system = registry.get("mice_and_mystics")
+    texts: list[str] = []
+    for seed in (1, 2, 3):
+        match, _ = selfplay.play_one(system, Setup("mice_and_mystics", "mice_chapter.tmx", seed),
+                                     selfplay.greedy_policy, random.Random(seed))
+        texts += [explain(e, "ru") for e in match.events]
+    assert english_words(texts) == {}
+
+
+def test_names_of_minions_mice_tiles_and_cells_in_russian() -> None:
+    assert name_of("rat_3", "ru") == "Крыса 3" and name_of("rat_3") == "Rat 3"
+    assert name_of("tilly", "ru") == "Тилли" and name_of("tilly") == "Tilly"
+    assert name_of("minions:roach", "ru") == "Тараканы"
+    assert place_name("cellar:cellar-4", "ru") == "Погреб-4"
+    assert place_name("cellar:cellar-4") == "cellar:cellar-4"  # English keeps the map's ids
+    assert place_name("kitchen", "ru") == "Кухня"
+    assert place_name("kitchen:kitchen-5", "ru", {"kitchen:kitchen-5": "Полка специй"}) == "Полка специй"
+
+
+# ---------------------------------------------------------------------- the screen in Russian
+def test_the_screen_in_russian_shows_no_english_and_no_boxes(headless: None, tmp_path: Path) -> None:
+    set_language("ru")
+    surface = pygame.Surface(SIZE)
+    texts: list[str] = []
+    for seed in (3, 5):
+        view = make_mm_view(MAP, SIZE, seed=seed, save_dir=tmp_path / str(seed), pace=0.0)
+        texts += drawn(view, surface)
+        texts += play(view, surface)
+        assert view.state.result in ("won", "lost")
+        view.undo()  # "Undone." / the reason it cannot be
+        texts += drawn(view, surface) + [view.message]
+        view.save()
+        texts += [view.message]
+        assert view.load(tmp_path / "missing.json") is False
+        texts += [view.message]
+        view.save_dir = tmp_path / "a-file"  # a save folder that cannot be made
+        view.save_dir.write_text("")
+        assert view.save() is None
+        texts += [view.message]
+        view.save_dir.unlink()
+    assert english_words(texts) == {}
+    font = Texts().fonts.of_height(SMALL_PX)
+    assert missing_glyphs(texts, font) == set()
+
+
+def test_the_log_follows_a_change_of_language(headless: None, tmp_path: Path) -> None:
+    view = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path, pace=0.0)
+    reach = view.reach()
+    assert reach is not None
+    far = max(reach.cells, key=lambda c: reach.cost[c])
+    view.submit(next(c for c in view.session.legal() if type(c).__name__ == "Search"))
+    english = [e.title for e in view.session.log()]
+    set_language("ru")
+    russian = [e.title for e in view.session.log()]
+    assert english != russian and english_words(russian) == {}
+    assert russian[0].startswith("Тилли")
+    step = view.session.match.steps[0]
+    assert command_title(step.command, step.before).startswith("Тилли")
+    assert far  # the start of the game had somewhere to go
+
+
+# ---------------------------------------------------------------------- strict mode
+def test_strict_mode_shows_no_hints_and_names_itself(headless: None, tmp_path: Path) -> None:
+    surface = pygame.Surface(SIZE)
+    teaching = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path / "t", pace=0.0)
+    strict = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path / "s", pace=0.0, mode="strict")
+    assert teaching.session.match.mode == "teaching" and strict.session.match.mode == "strict"
+    assert "Click a green cell" in teaching.hint()
+    assert "Click" not in strict.hint() and "Ctrl+Z" in strict.hint()
+    assert "Teaching mode" in drawn(teaching, surface)
+    assert "Strict mode" in drawn(strict, surface)
+    set_language("ru")
+    assert "Режим обучения" in drawn(teaching, surface)
+    texts = drawn(strict, surface)
+    assert "Строгий режим" in texts and english_words(texts) == {}
+    assert "Зелёная клетка" not in strict.hint() and "Зелёная клетка" in teaching.hint()
+
+
+def test_strict_mode_keeps_rolls_and_a_save_keeps_its_mode(headless: None, tmp_path: Path) -> None:
+    views = {mode: make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path / mode, pace=0.0, mode=mode)
+             for mode in ("teaching", "strict")}
+    for view in views.values():
+        assert view.submit(next(c for c in view.session.legal() if type(c).__name__ == "Search"))
+    assert views["teaching"].session.can_undo()
+    strict = views["strict"]
+    assert not strict.session.can_undo()
+    strict.undo()
+    assert strict.message == "Cannot undo: strict mode: dice were rolled, so this cannot be undone"
+    set_language("ru")
+    strict.undo()
+    assert strict.message == "Нельзя отменить: строгий режим: кубики уже брошены, отменить нельзя"
+    path = strict.save()
+    assert path is not None
+    teaching = views["teaching"]
+    assert teaching.load(path)
+    assert teaching.session.match.mode == "strict" and teaching.state == strict.state
+    assert "Строгий режим" in drawn(teaching, pygame.Surface(SIZE))
+
+
+# ---------------------------------------------------------------------- resume
+def _played(tmp_path: Path, mode: str = "teaching") -> MMPlayView:
+    view = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path, pace=0.0, mode=mode)
+    assert view.submit(next(c for c in view.session.legal() if type(c).__name__ == "Search"))
+    assert view.submit(view.choices()[0][1])  # keep the find, or end the move
+    assert len(view.session.match.steps) >= 2
+    autosave = view.session.match.autosave_path
+    assert autosave is not None and autosave.is_file()
+    return view
+
+
+def test_resume_by_key_loads_the_autosave(headless: None, tmp_path: Path) -> None:
+    old = _played(tmp_path, mode="strict")
+    new = make_mm_view(MAP, SIZE, seed=99, save_dir=tmp_path, pace=0.0)
+    assert new.session.match.autosave_path == old.session.match.autosave_path
+    assert new.state != old.state
+    new.offer_resume(len(old.session.match.steps))
+    assert new.card is not None and [i.key for i in new.card.items][0] == RESUME
+    new.draw(pygame.Surface(SIZE))
+    key(new, pygame.K_RETURN)  # the first button: resume
+    assert new.card is None
+    assert new.state == old.state
+    assert new.session.match.digest() == old.session.match.digest()
+    assert new.session.match.mode == "strict"  # the save's mode
+
+
+def test_start_afresh_by_click_keeps_the_fresh_game(headless: None, tmp_path: Path) -> None:
+    old = _played(tmp_path)
+    autosave = old.session.match.autosave_path
+    assert autosave is not None
+    saved = autosave.read_bytes()
+    new = make_mm_view(MAP, SIZE, seed=99, save_dir=tmp_path, pace=0.0)
+    fresh = new.state
+    new.offer_resume(2)
+    new.draw(pygame.Surface(SIZE))
+    card = new.card
+    assert card is not None
+    afresh = next(b for b in card._buttons if b.key == "close")
+    new.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=afresh.rect.center, button=1))
+    assert new.card is None
+    assert new.state == fresh and new.session.match.steps == []
+    assert autosave.read_bytes() == saved
+    assert new.submit(next(c for c in new.session.legal() if type(c).__name__ == "Search"))
+    assert autosave.read_bytes() != saved  # the first command of the fresh game replaces it
+
+
+def test_the_resume_card_is_russian(headless: None, tmp_path: Path) -> None:
+    set_language("ru")
+    view = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path, pace=0.0)
+    view.offer_resume(5)
+    texts = drawn(view, pygame.Surface(SIZE))
+    assert english_words(texts) == {}
