@@ -29,7 +29,7 @@ from game.geometry.contact import (
     line_of_throw_blockers,
     touching_solids,
 )
-from game.geometry.sweep import sweep_disc
+from game.geometry.sweep import MoveResult, sweep_disc
 from game.geometry.terrain import Solid, TerrainIndex
 from game.physics.knockback import push_back
 from game.rules.engine import Applied, CommandSet, Event, IllegalCommand, Outcome, Setup
@@ -292,11 +292,7 @@ class OneForAll:
         cap = state.cfg.max_free_moves_per_turn
         if cap is not None and state.free_moves_this_turn >= cap:
             raise IllegalCommand("OFA-AMB-12", f"the AI safeguard allows {cap} free moves a turn")
-        index = self._index(state)
-        result = self._sweep_move(state, fig, cmd, index, act.dodged)
-        if act.dodged and self._overlaps(state, index, result.x, result.y, fig, act.dodged):
-            # OFA-2A.2: a dodge lets the move pass the object, not end on top of it
-            result = self._sweep_move(state, fig, cmd, index, "")
+        result = self.move_sweep(state, cmd)
         moved = fig.at(result.x, result.y)
         moved = replace(moved, facing=cmd.angle % 360.0)
         touched = result.id or ""
@@ -311,8 +307,23 @@ class OneForAll:
         nxt = replace(nxt, activation=replace(act, contact=touched, dodged="", momentum_ready=False))
         return Applied(nxt, (event,))
 
+    def move_sweep(self, state: OFAState, cmd: Move) -> MoveResult:
+        """Where ``cmd`` takes its figure: the straight move until contact (OFA-2B.1) past an
+        object the figure has just dodged (OFA-2A.2). No check that the move is allowed: the
+        screen's drag preview asks this too, so what it shows is what the move will do."""
+        fig = state.figure(cmd.figure)
+        act = state.activation
+        dodged = act.dodged if act is not None and act.figure == cmd.figure else ""
+        index = self._index(state)
+        result = self._sweep_move(state, fig, cmd, index, dodged)
+        if dodged and self._overlaps(state, index, result.x, result.y, fig, dodged):
+            # OFA-2A.2: a dodge lets the move pass the object, not end on top of it
+            result = self._sweep_move(state, fig, cmd, index, "")
+        return result
+
     @staticmethod
-    def _sweep_move(state: OFAState, fig: Figure, cmd: Move, index: TerrainIndex, dodged: str):
+    def _sweep_move(state: OFAState, fig: Figure, cmd: Move, index: TerrainIndex,
+                    dodged: str) -> MoveResult:
         ignore = (dodged,) if dodged else ()
         return sweep_disc(
             (fig.x, fig.y), fig.radius, _unit(cmd.angle),

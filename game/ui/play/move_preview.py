@@ -1,8 +1,8 @@
 """Where a dragged move would end, before it is committed. Plain Python, no pygame.
 
-The sweep is the one the rules make for a ``Move`` (``sweep_disc`` with the figure's radius,
-height, level, the state's terrain index and the other standing bases), so the path, the ghost
-base and the point of contact shown are the ones the move will have. Results are cached by
+The sweep is the rules' own for a ``Move`` (``OneForAll.move_sweep``: the figure's radius,
+height and level, the terrain, the other standing bases, a dodged object passed), so the path,
+the ghost base and the point of contact shown are the ones the move will have. Results are cached by
 (state, figure, angle, length): a drag that does not change the direction costs nothing.
 """
 
@@ -11,11 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.geometry.sweep import MoveResult, sweep_disc
+from game.geometry.sweep import MoveResult
 from game.rules.one_for_all.commands import Move
 from game.rules.one_for_all.game import OneForAll
 from game.rules.one_for_all.state import OFAState
-from game.rules.one_for_all.table import Table
 
 #: the direction of a drag is rounded to this many degrees (so the preview is the committed move)
 ANGLE_STEP = 0.25
@@ -102,16 +101,5 @@ class MovePreviewer:
 
 def sweep_move(system: OneForAll, state: OFAState, figure_id: str, angle: float,
                length: float | None) -> MoveResult:
-    """The sweep of ``Move(figure_id, angle, length)`` as the rules make it (OFA-2B.1)."""
-    fig = state.figure(figure_id)
-    act = state.activation
-    dodged = act.dodged if act is not None and act.figure == figure_id else ""
-    ignore = (dodged,) if dodged else ()
-    a = math.radians(angle)
-    ux, uy = math.cos(a), math.sin(a)  # exact on the compass points, as the rules take them
-    direction = (0.0 if abs(ux) < 1e-12 else ux, 0.0 if abs(uy) < 1e-12 else uy)
-    return sweep_disc(
-        (fig.x, fig.y), fig.radius, direction,
-        math.inf if length is None else length, system._index(state),
-        Table.bases(state, fig.id), z=fig.z, height=fig.height, step=state.cfg.step,
-        board_edge=state.cfg.board_edge_blocks, ignore=ignore, ignore_bases=ignore)
+    """The sweep of ``Move(figure_id, angle, length)``: the rules' own (``OneForAll.move_sweep``)."""
+    return system.move_sweep(state, Move(figure_id, angle, length))
