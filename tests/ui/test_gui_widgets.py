@@ -179,15 +179,33 @@ def test_sandbox_switches_are_buttons_and_a_click_toggles(headless: None) -> Non
     assert isinstance(_click(view, view.side.buttons["back"]), Pop)
 
 
-def test_sandbox_readouts_are_a_formatted_text_box(headless: None) -> None:
+def test_sandbox_readouts_are_formatted_text_boxes(headless: None) -> None:
     view = make_sandbox_view(MAPS / "ruins.tmx", (1280, 800))
     view.draw(pygame.Surface((1280, 800)))
-    box = view.side.text_box
-    assert isinstance(box, pygame_gui.elements.UITextBox)
-    assert "<b>Selected</b>" in box.html_text and "<b>1.00</b>" in box.html_text
+    boxes = view.side.boxes
+    assert len(boxes) >= 3 and all(isinstance(b, pygame_gui.elements.UITextBox) for b in boxes)
+    assert isinstance(view.side.readouts, pygame_gui.elements.UIScrollingContainer)
+    html = view.side.readouts_html
+    assert "<b>Selected</b>" in html and "<b>1.00</b>" in html
     cover = view.analysis.cover
     assert cover is not None
-    assert f"<b>{100 * cover.hidden_fraction:.1f}%</b>" in box.html_text
+    assert f"<b>{100 * cover.hidden_fraction:.1f}%</b>" in html
+    # stacked one under another, none overlapping
+    tops = [(b.rect.top, b.rect.bottom) for b in boxes]
+    assert all(a[1] <= b[0] for a, b in zip(tops, tops[1:], strict=False))
+
+
+def test_a_drag_lays_out_again_only_the_readouts_that_changed(headless: None) -> None:
+    view = make_sandbox_view(MAPS / "ruins.tmx", (1280, 800))
+    view.draw(pygame.Surface((1280, 800)))
+    first = list(view.side.boxes)
+    texts = [b.html_text for b in first]
+    fig = next(f for f in view.scene.figures if f.id == view.scene.selected)
+    view.set_scene(view.scene.with_figure(replace(fig, x=fig.x + 40, y=fig.y + 60)))
+    view.draw(pygame.Surface((1280, 800)))
+    view.side.flush()
+    assert view.side.boxes[: len(first)] == first[: len(view.side.boxes)]  # the same widgets
+    assert [b.html_text for b in view.side.boxes] != texts  # with the new numbers
 
 
 def test_the_blast_slider_sets_the_radius(headless: None) -> None:
@@ -209,7 +227,7 @@ def test_the_blast_slider_sets_the_radius(headless: None) -> None:
 def test_the_wheel_over_the_panel_does_not_zoom_the_table(headless: None) -> None:
     view = make_sandbox_view(MAPS / "tavern.tmx", (1280, 800))
     zoom = view.table.camera.zoom
-    where = view.side.text_box.rect.center
+    where = view.side.readouts.rect.center
     view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     view.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, precise_x=0.0,

@@ -93,7 +93,7 @@ def test_the_sandbox_in_russian(headless: None, name: str) -> None:
         _hover(view, view.side.toggles["cover"])
         view.draw(surface)
     texts = view.gui.texts()
-    readouts = plain(view.side.text_box.html_text)
+    readouts = plain(view.side.readouts_html)
     assert "Укрытие" in readouts and "Выбрана" in readouts
     # the board view's status line under the table (its font is made before the recording)
     status = [text for text, _colour in status_segments(view.table.status_info())]

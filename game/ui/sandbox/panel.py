@@ -206,3 +206,13 @@ def panel_html(lines: list[tuple[str, str]], message: str = "", help_lines: bool
         dim = hex_colour(STATUS_DIM)
         out += [_font(dim, html.escape(_(t), quote=False)) for t in HELP_LINES]
     return "<br>".join(out)
+
+
+#: what ``panel_html`` puts between two sections (a blank line): the side panel lays each section
+#: out in a text box of its own, so a drag that changes one readout re-lays that one only
+SECTION_BREAK = "<br><br>"
+
+
+def panel_sections(html_text: str) -> list[str]:
+    """``panel_html``'s text cut into its sections (the message, each heading's block, the keys)."""
+    return [part for part in html_text.split(SECTION_BREAK) if part]

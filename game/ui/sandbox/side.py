@@ -17,13 +17,22 @@ import pygame
 from game.i18n import N_, _, language
 from game.sandbox_scene import FATHOM_MM, OVERLAYS, Scene
 from game.ui.gui import Gui
-from game.ui.sandbox.panel import HELP_LINES, OVERLAY_NAMES, OVERLAY_TIPS
+from game.ui.sandbox.panel import (
+    HELP_LINES,
+    OVERLAY_NAMES,
+    OVERLAY_TIPS,
+    SECTION_BREAK,
+    panel_sections,
+)
 
 PAD = 8
 ROW = 30
 #: the readouts are laid out again at most this often (s) while the scene keeps changing (a
-#: drag): pygame_gui takes tens of milliseconds for a text box; the last state is always shown
-RELAYOUT_S = 0.15
+#: drag); only the sections that changed are, each in its own small text box (a few ms each,
+#: where one box of everything with its scroll bar took 35-50 ms); the last state always shows
+RELAYOUT_S = 0.05
+#: the gap between two sections of the readouts (px)
+SECTION_GAP = 6
 #: the blast slider's range (mm): 0.2 to 12 fathoms
 BLAST_RANGE = (5.0, 12 * FATHOM_MM)
 BUTTONS = {
@@ -50,7 +59,8 @@ class SidePanel:
         self.gui = gui
         self.toggles: dict[str, Any] = {}
         self.buttons: dict[str, Any] = {}
-        self.text_box: Any = None
+        self.readouts: Any = None  #: the scrolling container of the readouts' section boxes
+        self.boxes: list[Any] = []  #: one UITextBox per section of the readouts
         self.slider: Any = None
         self.slider_label: Any = None
         self._html = ""
@@ -64,7 +74,13 @@ class SidePanel:
     def build(self, rect: pygame.Rect) -> None:
         """Every widget of the panel in ``rect`` (screen coordinates), in the current language."""
         from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UIPanel, UITextBox
+        from pygame_gui.elements import (
+            UIButton,
+            UIHorizontalSlider,
+            UILabel,
+            UIPanel,
+            UIScrollingContainer,
+        )
 
         manager = self.gui.manager
         self.gui.clear()
@@ -111,8 +127,11 @@ class SidePanel:
         height = max(40, rect.height - y - PAD)
         if self._pending is not None:
             self._html, self._pending = self._pending, None
-        self.text_box = UITextBox(self._html or " ", pygame.Rect(PAD, y, inner, height), manager,
-                                  container=panel, object_id=ObjectID("#readouts", "text_box"))
+        self.readouts = UIScrollingContainer(pygame.Rect(PAD, y, inner, height), manager,
+                                             container=panel, allow_scroll_x=False,
+                                             object_id=ObjectID("#readouts", "scrolling_container"))
+        self.boxes = []
+        self._lay_out(panel_sections(self._html) or [" "])
         self._built = (language(), (rect.x, rect.y, rect.width, rect.height))
 
     def needs_build(self, rect: pygame.Rect) -> bool:
@@ -173,10 +192,38 @@ class SidePanel:
         """Lay out the readouts given to ``show`` (``force=False``: unless that was done less
         than ``RELAYOUT_S`` ago); True when it was done."""
         now = time.perf_counter()
-        if self._pending is None or self.text_box is None or (
+        if self._pending is None or self.readouts is None or (
                 not force and now - self._laid_out < RELAYOUT_S):
             return False
         self._html, self._pending = self._pending, None
-        self.text_box.set_text(self._html)
+        self._lay_out(panel_sections(self._html) or [" "])
         self._laid_out = now
         return True
+
+    def _lay_out(self, sections: list[str]) -> None:
+        """One text box per section, stacked in the scrolling container; a box whose text did
+        not change is kept as it is."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UITextBox
+
+        width = self.readouts.get_container().get_rect().width
+        room = max(40, width - 22)  # leave the vertical scroll bar its place
+        while len(self.boxes) > len(sections):
+            self.boxes.pop().kill()
+        for k, section in enumerate(sections):
+            if k == len(self.boxes):
+                self.boxes.append(UITextBox(
+                    section, pygame.Rect(0, 0, room, -1), self.gui.manager,
+                    container=self.readouts, object_id=ObjectID("#readouts", "text_box")))
+            elif self.boxes[k].html_text != section:
+                self.boxes[k].set_text(section)
+        y = 0
+        for box in self.boxes:
+            box.set_relative_position((0, y))
+            y += box.rect.height + SECTION_GAP
+        self.readouts.set_scrollable_area_dimensions((room, max(1, y - SECTION_GAP)))
+
+    @property
+    def readouts_html(self) -> str:
+        """The readouts shown, as one HTML text (the sections joined as ``panel_html`` made it)."""
+        return SECTION_BREAK.join(box.html_text for box in self.boxes)
