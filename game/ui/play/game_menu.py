@@ -23,16 +23,22 @@ def menu_card(texts: Texts, *, can_undo: bool, can_redo: bool, has_save: bool,
               has_autosave: bool, ai_label: str, handover: bool, lang: str) -> Card:
     """``lang``: the language now shown; its item switches to the other one."""
     items = [
-        CardItem("close", _("Back to the game"), hint="Esc"),
+        CardItem("close", _("Back to the game"), hint="Esc",
+                 tip=_("Close the menu and go on playing.")),
         CardItem("undo", _("Undo"), can_undo, "Ctrl+Z"),
         CardItem("redo", _("Redo"), can_redo, "Ctrl+Y"),
         CardItem("save", _("Save"), hint="Ctrl+S"),
         CardItem("load", _("Load the saved game"), has_save, "Ctrl+O"),
         CardItem("autosave", _("Load the autosave"), has_autosave),
-        CardItem("ai", _("AI plays: {who}").format(who=ai_label)),
-        CardItem("handover", _("Handover cards: on") if handover else _("Handover cards: off")),
+        CardItem("ai", _("AI plays: {who}").format(who=ai_label),
+                 tip=_("Change the side the AI plays; with nobody, you take turns at this "
+                       "computer.")),
+        CardItem("handover", _("Handover cards: on") if handover else _("Handover cards: off"),
+                 tip=_("Between turns, a full-screen card asks the next player to take the "
+                       "seat.")),
         CardItem("lang", _("Language: {language}").format(
-            language=LANGUAGE_NAMES.get(lang, lang))),
+            language=LANGUAGE_NAMES.get(lang, lang)),
+                 tip=_("Switch between English and Russian; the choice is remembered.")),
         CardItem("help", _("Help"), hint="F1"),
         CardItem("new", _("New game")),
         CardItem("quit", _("Quit")),

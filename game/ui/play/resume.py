@@ -17,4 +17,6 @@ def resume_card(texts: Texts, commands: int) -> Card:
                     n=commands),
                  _("Resume it, or start afresh (the autosave is replaced at your first move).")],
                 [CardItem(RESUME, _("Resume the autosaved game")),
-                 CardItem("close", _("Start afresh"))])
+                 CardItem("close", _("Start afresh"),
+                          tip=_("Keep the new game; the autosave is replaced at your first "
+                                "move."))])
