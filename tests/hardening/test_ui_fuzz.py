@@ -181,6 +181,10 @@ def _random_events(rng: random.Random, size: tuple[int, int], held: list[int]) -
             out.append(_ev(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-30, 30),
                                                               rng.randint(-30, 30)),
                            buttons=buttons))
+        elif roll < 0.40:  # a whole click: press and release on one spot (widgets act on release)
+            out.append(_ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            out.append(_ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            out.append(_ev(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         elif roll < 0.48:
             button = rng.choice((1, 1, 1, 2, 3, 4, 5))
             if button not in held:

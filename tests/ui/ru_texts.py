@@ -42,20 +42,43 @@ class _RecordingFont:
         return getattr(self._font, name)
 
 
+def _gui_fonts() -> list[type]:
+    """pygame_gui's font classes (its widgets draw their words through them)."""
+    from pygame_gui.core.gui_font_freetype import GUIFontFreetype
+    from pygame_gui.core.gui_font_pygame import GUIFontPygame
+
+    return [GUIFontPygame, GUIFontFreetype]
+
+
 @contextmanager
 def recorded_texts() -> Iterator[list[str]]:
-    """Within the block, every string rendered through ``Fonts`` lands in the yielded list."""
+    """Within the block, every string rendered through ``Fonts`` lands in the yielded list, and
+    so do the words a pygame_gui widget draws (made or remade within the block)."""
     seen: list[str] = []
     original = Fonts.of_height
 
     def of_height(self: Fonts, px: int) -> Any:
         return _RecordingFont(original(self, px), seen)
 
+    def recording(method: Any) -> Any:
+        def render(self: Any, text: Any, *args: Any, **kw: Any) -> Any:
+            # words only: the arrows of sliders and scroll bars are pygame_gui's own symbols
+            if isinstance(text, str) and any(c.isalnum() for c in text):
+                seen.append(text)
+            return method(self, text, *args, **kw)
+        return render
+
+    patched = [(cls, name, getattr(cls, name)) for cls in _gui_fonts()
+               for name in ("render_premul", "render_premul_to")]
     Fonts.of_height = of_height  # type: ignore[method-assign]
+    for cls, name, method in patched:
+        setattr(cls, name, recording(method))
     try:
         yield seen
     finally:
         Fonts.of_height = original  # type: ignore[method-assign]
+        for cls, name, method in patched:
+            setattr(cls, name, method)
 
 
 def english_words(texts: Iterable[str], allowed: Iterable[str] = ()) -> dict[str, list[str]]:

@@ -547,6 +547,11 @@ class HDPlayView:
                 if key is not None:
                     return self.card_action(key)
             return None
+        used = self.action_bar.process(event)  # its buttons act when released
+        for choice in self.action_bar.take():
+            self.choose(choice)
+        if used and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return None
         if kind == pygame.KEYDOWN:
             return self._key(event)
         if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -656,10 +661,7 @@ class HDPlayView:
                     self.log_panel.click(self._panel_body(), pos)
                 return
             if lay.actions.collidepoint(pos) and button == 1:
-                choice = self.action_bar.choice_at(pos)
-                if choice is not None:
-                    self.choose(choice)
-                return
+                return  # the action bar's buttons act when released
             if not on_table:
                 return
             if button == 3:
@@ -693,6 +695,7 @@ class HDPlayView:
         if self.card is not None:
             self.card.update(dt)
             return
+        self.action_bar.update(dt)
         if self.session.ai_to_play() and not self.state.over:
             self._ai_wait -= dt
             if self._ai_wait <= 0.0:
@@ -728,7 +731,7 @@ class HDPlayView:
             info = (self.names.of(u.id),
                     _("{d:.1f} f").format(d=session.system.remaining(self.state, u)))
         self.tray.draw(surface, lay.tray, (key, info), title, rows, info, self.colours)
-        self.action_bar.set(lay.actions, self.groups(), self.hint())
+        self.action_bar.set(lay.actions, self.groups(), self.hint(), surface.get_size())
         self.action_bar.draw(surface, lay.actions, self.hot)
         self._draw_status(surface)
         if self.card is not None:

@@ -28,6 +28,7 @@ from game.ui.animation import AnimationPlayer, Look
 from game.ui.board_view import BoardView
 from game.ui.colours import NO_SIDE, RGB, side_colours
 from game.ui.figures import side_letters
+from game.ui.gui import Gui
 from game.ui.play import keyboard, menus, table_input, user_dirs
 from game.ui.play.action_bar import ActionBar
 from game.ui.play.action_menu import ActionMenu
@@ -81,10 +82,12 @@ class OFAPlayView:
         self.save_dir = save_dir if save_dir is not None else user_dirs.saves_dir()
         self.ai_pace = ai_pace
         self.animate = animate
-        self.top_bar = TopBar(self.texts)
-        self.side_panel = SidePanel(self.texts)
+        #: the pygame_gui widgets of the top bar, the side panel's tabs and the action bar
+        self.bars_gui = Gui(size)
+        self.top_bar = TopBar(self.texts, self.bars_gui)
+        self.side_panel = SidePanel(self.texts, self.bars_gui)
         self.log_panel = LogPanel(self.texts)
-        self.action_bar = ActionBar(self.texts)
+        self.action_bar = ActionBar(self.texts, self.bars_gui)
         self.painter = Painter(self.texts)
         self.handover_on = handover if handover is not None else not session.ai_sides
         self._use(session)
@@ -422,6 +425,7 @@ class OFAPlayView:
         self.layout = Layout.of(size)
         t = self.layout.table
         self.board_view.resize((t.width, t.height + self.status_height))
+        self.bars_gui.resize(size)
         self.menu = None
 
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
@@ -435,6 +439,12 @@ class OFAPlayView:
                 if key is not None:
                     return menus.card_action(self, key)
             return None
+        if self.menu is None or kind == pygame.MOUSEMOTION:  # the bars' widgets
+            used = self.bars_gui.process(event)
+            done = table_input.bars_pressed(self)
+            if done is not None or (used and kind in (pygame.MOUSEBUTTONDOWN,
+                                                      pygame.MOUSEBUTTONUP)):
+                return done
         if self.player is not None and kind == pygame.KEYDOWN and self.player.handle_event(event):
             self.ai_hurry = self.ai_hurry or not self.human_to_play()
             return None
@@ -492,6 +502,8 @@ class OFAPlayView:
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         self.board_view.update(dt)
+        if self.card is None:  # no tooltip comes up under a card
+            self.bars_gui.update(dt)
         self._message_left = max(0.0, self._message_left - dt)
         if self.card is not None:
             self.card.update(dt)

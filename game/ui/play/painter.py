@@ -98,9 +98,11 @@ class Painter:
         act = st.activation
         pool = (view.names.of(act.figure), act.pool) if act is not None else None
         self.dice_tray.draw(surface, lay.tray, (key, pool), title, rows, pool, view.colours)
-        view.action_bar.set(lay.actions, bar_groups(view), hint(view) or keys_help())
+        view.action_bar.set(lay.actions, bar_groups(view), hint(view) or keys_help(),
+                            surface.get_size())
         view.action_bar.draw(surface, lay.actions, view.hot)
         self.draw_status(view, surface)
+        view.bars_gui.draw(surface)  # the bars' widgets, their tooltips over everything
 
     def draw_panel(self, view: OFAPlayView, surface: pygame.Surface) -> None:
         lay = view.layout

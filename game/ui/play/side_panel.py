@@ -1,21 +1,43 @@
-"""The side panel: tabs for the Log, the Odds of the pending roll and the Figure card."""
+"""The side panel: tabs for the Log, the Odds of the pending roll and the Figure card.
+
+The tabs are pygame_gui buttons (``bar_widgets``) with a tooltip each; the chosen one is lit.
+A click on a tab chooses it; ``click`` does the same for a position (and says whether it was on
+a tab), so the view can give the other clicks to the tab's body.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from game.i18n import N_, _
-from game.ui.play.widgets import ACCENT, DIM, PANEL_BG, PANEL_LINE, TEXT, TEXT_PX, Texts
+from game.i18n import N_, _, language
+from game.ui.gui import Gui
+from game.ui.play.bar_widgets import BarWidgets, fitted
+from game.ui.play.widgets import PANEL_BG, PANEL_LINE, Texts
 
 #: the tabs' ids, which are also their English names (translated where drawn)
 TABS = (N_("Log"), N_("Odds"), N_("Figure"))
 TAB_H = 36
+#: what each tab shows, for its tooltip
+TOOLTIPS = {
+    "Log": N_("What happened, newest first, each event with its rule IDs; click an entry "
+              "to open it."),
+    "Odds": N_("The chances of the roll on offer, or of the action under the pointer."),
+    "Figure": N_("The card of the figure under the pointer or selected: profile, markers, "
+                 "wounds."),
+}
+ON, OFF = "#toggle_on", "#toggle"
 
 
 class SidePanel:
-    def __init__(self, texts: Texts) -> None:
+    def __init__(self, texts: Texts, gui: Gui | None = None) -> None:
         self.texts = texts
         self.tab = TABS[0]
+        self.widgets = BarWidgets(gui)
+        #: tab name -> its UIButton
+        self.buttons: dict[str, Any] = {}
+        self._built: tuple[tuple[int, int, int, int], str] | None = None
 
     @staticmethod
     def tab_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
@@ -33,12 +55,58 @@ class SidePanel:
                 return True
         return False
 
+    # ------------------------------------------------------------------ widgets
+    def _build(self, rect: pygame.Rect, size: tuple[int, int]) -> None:
+        gui = self.widgets.ready(size)
+        key = ((rect.x, rect.y, rect.width, rect.height), language())
+        if key == self._built:
+            return
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        self.widgets.clear()
+        self._built = key
+        self.buttons = {}
+        for name, r in self.tab_rects(rect):
+            box = pygame.Rect(r.x + 3, r.y + 4, r.width - 6, r.height - 8)
+            self.buttons[name] = self.widgets.add(UIButton(
+                box, fitted(gui, _(name), box.width - 8, (OFF, "button")), gui.manager,
+                tool_tip_text=_(TOOLTIPS[name]),
+                object_id=ObjectID(ON if name == self.tab else OFF, "button"),
+                command=self._choose(name)))
+
+    def _choose(self, name: str) -> Any:
+        def chosen() -> None:
+            self.tab = name
+        return chosen
+
+    def _light(self) -> None:
+        """The chosen tab lit, the others not (pygame_gui styles them by object id)."""
+        from pygame_gui.core import ObjectID
+
+        changed = False
+        for name, button in self.buttons.items():
+            want = ON if name == self.tab else OFF
+            if button.object_ids[-1] != want:
+                button.change_object_id(ObjectID(want, "button"))
+                changed = True
+        if changed and self.widgets.gui is not None:
+            self.widgets.gui.touch()
+
+    def process(self, event: pygame.event.Event) -> bool:
+        """Feed an event to the panel's own Gui (a shared one is fed by the view)."""
+        return self.widgets.process(event)
+
+    def update(self, dt: float) -> None:
+        self.widgets.update(dt)
+
     def draw_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The panel's background and its tabs (the widgets are drawn with their Gui: here
+        when the panel has its own)."""
+        self._build(rect, surface.get_size())
+        self._light()
         surface.fill(PANEL_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft)
-        for name, r in self.tab_rects(rect):
-            on = name == self.tab
-            label = self.texts.render(_(name), TEXT_PX, TEXT if on else DIM)
-            surface.blit(label, label.get_rect(center=r.center))
-            pygame.draw.line(surface, ACCENT if on else PANEL_LINE, (r.x + 6, r.bottom - 2),
-                             (r.right - 6, r.bottom - 2), 3 if on else 1)
+        pygame.draw.line(surface, PANEL_LINE, (rect.x, rect.y + TAB_H - 1),
+                         (rect.right, rect.y + TAB_H - 1))
+        self.widgets.draw(surface)

@@ -20,6 +20,7 @@ from game.ui.play.widgets import DANGER
 
 if TYPE_CHECKING:
     from game.ui.play.ofa_view import OFAPlayView
+    from game.ui.view import ViewAction
 
 #: a drag this many pixels long that did not become a move says why
 TOLD_DRAG_PX = 12
@@ -100,27 +101,13 @@ def press(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) ->
             view.panning = True
             view.forward(event)
         return
-    if lay.top.collidepoint(pos):
-        action = view.top_bar.button_at(lay.top, pos)
-        if action == "menu":
-            menus.open_menu_card(view)
-        elif action:
-            menus.card_action(view, action)
-        return
+    if lay.top.collidepoint(pos) or lay.actions.collidepoint(pos):
+        return  # the bars' buttons act when they are released (``bars_pressed``)
     if lay.panel.collidepoint(pos):
-        if not view.side_panel.click(lay.panel, pos) and view.side_panel.tab == "Log":
+        if not view.side_panel.body(lay.panel).collidepoint(pos):
+            return  # the tabs are buttons
+        if view.side_panel.tab == "Log":
             view.log_panel.click(view.side_panel.body(lay.panel), pos)
-        return
-    if lay.actions.collidepoint(pos):
-        choice = view.action_bar.choice_at(pos)
-        if choice is not None:
-            if view.targeting is not None:
-                if choice.command is None:
-                    view.targeting = None
-                else:
-                    view.perform(view.targeting.choice, view.targeting.chosen)
-            else:
-                view.choose(choice)
         return
     if not lay.table.collidepoint(pos):
         return
@@ -150,6 +137,26 @@ def press(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) ->
         return
     view.panning = True
     view.forward(event)
+
+
+def bars_pressed(view: OFAPlayView) -> ViewAction | None:
+    """Do what the top bar's and the action bar's buttons were pressed for (the tabs choose
+    themselves)."""
+    done: ViewAction | None = None
+    for action in view.top_bar.take():
+        if action == "menu":
+            menus.open_menu_card(view)
+        else:
+            done = menus.card_action(view, action) or done
+    for choice in view.action_bar.take():
+        if view.targeting is not None:
+            if choice.command is None:
+                view.targeting = None
+            else:
+                view.perform(view.targeting.choice, view.targeting.chosen)
+        else:
+            view.choose(choice)
+    return done
 
 
 def move_blocked(view: OFAPlayView, figure_id: str) -> str:

@@ -1,34 +1,41 @@
 """The top bar: the game, whose initiative it is (in that side's colour, with its letter), the
-turn, the mode, and the buttons for undo, redo, save, load and the menu."""
+turn, the mode, and the buttons for undo, redo, save, load and the menu.
+
+The buttons and the words are pygame_gui widgets (``bar_widgets``): buttons with a tooltip that
+names the key, labels for the title, the turn and the mode. The side's chip is drawn in the
+side's colour. A press waits in ``take()`` for the view.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.i18n import N_, _, language
 from game.ui.colours import RGB, ink_on
-from game.ui.play.widgets import (
-    CHROME_BG,
-    DIM,
-    PANEL_LINE,
-    SMALL_PX,
-    TEXT,
-    TEXT_PX,
-    TITLE_PX,
-    Button,
-    Texts,
-    button_width,
-    draw_button,
-    ellipsize,
-)
+from game.ui.gui import Gui
+from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
+from game.ui.play.widgets import CHROME_BG, PANEL_LINE, TEXT_PX, Texts, ellipsize
 
 GAME_TITLE = N_("...And One for All!")
 BUTTONS = (("undo", N_("Undo"), "Ctrl+Z"), ("redo", N_("Redo"), ""), ("save", N_("Save"), "Ctrl+S"),
            ("load", N_("Load"), ""), ("menu", N_("Menu"), "Esc"))
+#: what each button does, for its tooltip (with the key)
+TOOLTIPS = {
+    "undo": N_("Take back your last move (Ctrl+Z)."),
+    "redo": N_("Play again the move you took back (Ctrl+Y)."),
+    "save": N_("Save the game to the quick-save file (Ctrl+S)."),
+    "load": N_("Go back to the quick-saved game (Ctrl+O)."),
+    "menu": N_("The game menu: new game, help, language, quit (Esc)."),
+}
 #: the match's modes as the bar names them
 MODE_WORDS = {"teaching": N_("Teaching mode"), "strict": N_("Strict mode")}
+TITLE_IDS = ("#accent", "label")
+WORD_IDS = ("label",)
+FACT_IDS = ("#hint", "label")
+BUTTON_IDS = ("#small", "button")
 
 
 @dataclass(frozen=True)
@@ -44,83 +51,174 @@ class TopInfo:
     over: bool = False
 
 
-class TopBar:
-    def __init__(self, texts: Texts) -> None:
-        self.texts = texts
-        self.buttons: list[Button] = []
-        self._rect: pygame.Rect | None = None
-        self._lang = ""
+@dataclass(frozen=True)
+class _Word:
+    text: str
+    x: int
+    width: int
+    ids: tuple[str, ...]
 
-    def _layout(self, rect: pygame.Rect) -> None:
-        if self._rect == rect and self._lang == language():
+
+class TopBar:
+    def __init__(self, texts: Texts, gui: Gui | None = None) -> None:
+        self.texts = texts
+        self.widgets = BarWidgets(gui)
+        #: action -> its UIButton (built again for a new size or language)
+        self.buttons: list[Any] = []
+        self.keys: list[str] = []
+        self.labels: list[Any] = []
+        self._built: tuple[tuple[int, int, int, int], str] | None = None
+        self._shown: tuple[Any, ...] | None = None
+        self._chip: tuple[pygame.Rect, str] | None = None
+
+    # ------------------------------------------------------------------ widgets
+    def _layout(self, rect: pygame.Rect, size: tuple[int, int] | None = None) -> None:
+        """The buttons, built when the bar's rect or the language changed."""
+        gui = self.widgets.ready(size or (rect.right, rect.bottom))
+        key = ((rect.x, rect.y, rect.width, rect.height), language())
+        if self._built == key:
             return
-        self._rect = pygame.Rect(rect)
-        self._lang = language()
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        self.widgets.clear()
+        self._built = key
+        self._shown = None
+        self.labels = []
         x = rect.right - 8
-        buttons = []
-        for key, msgid, _hint in reversed(BUTTONS):
+        made: list[tuple[str, Any]] = []
+        for action, msgid, _hint in reversed(BUTTONS):
             label = _(msgid)
-            w = button_width(self.texts, label) + 8
+            w = text_width(gui, label, BUTTON_IDS) + 18
             x -= w
-            buttons.append(Button(pygame.Rect(x, rect.y + 6, w, rect.height - 12), label, key))
+            button = self.widgets.add(UIButton(
+                pygame.Rect(x, rect.y + 6, w, rect.height - 12), label, gui.manager,
+                tool_tip_text=_(TOOLTIPS[action]), object_id=ObjectID("#small", "button"),
+                command=self.widgets.command(action)))
+            made.append((action, button))
             x -= 6
-        self.buttons = list(reversed(buttons))
+        made.reverse()
+        self.keys = [a for a, _b in made]
+        self.buttons = [b for _a, b in made]
 
     def button_at(self, rect: pygame.Rect, pos: tuple[int, int]) -> str:
         self._layout(rect)
-        for b in self.buttons:
-            if b.hit(pos):
-                return b.key
+        for action, button in zip(self.keys, self.buttons, strict=True):
+            if button.is_enabled and button.rect.collidepoint(pos):
+                return action
         return ""
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, info: TopInfo,
-             hot: tuple[int, int] | None) -> None:
-        self._layout(rect)
-        surface.fill(CHROME_BG, rect)
-        pygame.draw.line(surface, PANEL_LINE, rect.bottomleft, rect.bottomright)
+    def take(self) -> list[str]:
+        """The buttons pressed since the last call (their actions)."""
+        return self.widgets.take()
+
+    def process(self, event: pygame.event.Event) -> bool:
+        """Feed an event to the bar's own Gui (a shared one is fed by the view)."""
+        return self.widgets.process(event)
+
+    def update(self, dt: float) -> None:
+        self.widgets.update(dt)
+
+    # ------------------------------------------------------------------ drawing
+    def _words(self, rect: pygame.Rect, info: TopInfo, gui: Gui) -> tuple[list[_Word],
+                                                                         pygame.Rect | None, str]:
+        """The words left of the buttons and where they go; the chip's box and text."""
         t = self.texts
         x = rect.x + 12
         right = self.buttons[0].rect.x - 12 if self.buttons else rect.right
-        title = t.render(_(GAME_TITLE), TITLE_PX, TEXT)
+        title = _(GAME_TITLE)
+        title_w = text_width(gui, title, TITLE_IDS)
         mode = _(MODE_WORDS[info.mode]) if info.mode in MODE_WORDS else info.mode
-        facts = [t.render(words, SMALL_PX, DIM)
+        facts = [(words, text_width(gui, words, FACT_IDS))
                  for words in (_("Turn {n}").format(n=info.turn), mode)]
-        facts_w = sum(pic.get_width() + 18 for pic in facts)
-        label = t.render(_("Initiative"), SMALL_PX, DIM)
+        facts_w = sum(w + 18 for _text, w in facts)
+        label = _("Initiative")
+        label_w = text_width(gui, label, FACT_IDS)
         who = _("{side} (AI)").format(side=info.side_label) if info.ai else info.side_label
         text = f" {info.side_letter}  {who} "
         # when the words do not all fit before the buttons: the "Initiative" label goes first,
-        # then the title, then the side's name is shortened (the turn and the mode stay)
+        # then the title, then the mode, then the side's name is shortened (the turn stays)
         chip_w = t.width(text, TEXT_PX) + 6
-        show_label = x + title.get_width() + 22 + label.get_width() + 8 + chip_w + 18 + facts_w \
-            <= right or info.over
-        show_title = x + title.get_width() + 22 + chip_w + 18 + facts_w <= right or show_label \
-            or info.over
+        show_label = x + title_w + 22 + label_w + 8 + chip_w + 18 + facts_w <= right or info.over
+        show_title = x + title_w + 22 + chip_w + 18 + facts_w <= right or show_label or info.over
+        words: list[_Word] = []
+        chip: pygame.Rect | None = None
         if show_title:
-            surface.blit(title, (x, rect.centery - title.get_height() // 2))
-            x += title.get_width() + 22
+            words.append(_Word(title, x, title_w, TITLE_IDS))
+            x += title_w + 22
         if info.over:
-            over = t.render(_("Game over"), TEXT_PX, DIM)
-            surface.blit(over, (x, rect.centery - over.get_height() // 2))
-            x += over.get_width() + 18
+            over = _("Game over")
+            over_w = text_width(gui, over, WORD_IDS)
+            words.append(_Word(over, x, over_w, WORD_IDS))
+            x += over_w + 18
         else:
             if show_label:
-                surface.blit(label, (x, rect.centery - label.get_height() // 2))
-                x += label.get_width() + 8
+                words.append(_Word(label, x, label_w, FACT_IDS))
+                x += label_w + 8
             room = right - x - 18 - facts_w - 6
+            if chip_w - 6 > room and len(facts) > 1:  # a narrow window: the side's name
+                facts_w -= facts.pop()[1] + 18      # before the mode
+                room = right - x - 18 - facts_w - 6
             if chip_w - 6 > room:
                 text = ellipsize(t, text, max(room, 40), TEXT_PX)
-            chip = t.render(text, TEXT_PX, ink_on(info.side_colour))
-            box = pygame.Rect(x, rect.y + 8, chip.get_width() + 6, rect.height - 16)
-            pygame.draw.rect(surface, info.side_colour, box, border_radius=5)
-            surface.blit(chip, (box.x + 3, box.centery - chip.get_height() // 2))
-            x = box.right + 18
-        for pic in facts:
-            if x + pic.get_width() > right:
+            chip = pygame.Rect(x, rect.y + 8, t.width(text, TEXT_PX) + 6, rect.height - 16)
+            x = chip.right + 18
+        for words_text, w in facts:
+            if x + w > right:
                 break
-            surface.blit(pic, (x, rect.centery - pic.get_height() // 2))
-            x += pic.get_width() + 18
+            words.append(_Word(words_text, x, w, FACT_IDS))
+            x += w + 18
+        return words, chip, text
+
+    def _show(self, rect: pygame.Rect, info: TopInfo) -> None:
+        """The labels and the buttons' states for ``info`` (changed only when it changed)."""
+        key = (self._built, info)
+        if key == self._shown:
+            return
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UILabel
+
+        gui = self.widgets.gui
+        assert gui is not None  # made by _layout
+        self._shown = key
+        for label in self.labels:
+            label.kill()
+            if label in self.widgets.elements:
+                self.widgets.elements.remove(label)
+        words, chip, text = self._words(rect, info, gui)
+        self.labels = [self.widgets.add(UILabel(
+            pygame.Rect(w.x - 4 if w.ids == FACT_IDS else w.x, rect.y + 2, w.width + 8,
+                        rect.height - 4),
+            fitted(gui, w.text, w.width + 6, w.ids), gui.manager,
+            object_id=ObjectID(w.ids[0], "label") if len(w.ids) > 1 else None))
+            for w in words]
+        self._chip = (chip, text) if chip is not None else None
         enabled = {"undo": info.can_undo, "redo": info.can_redo}
-        for b in self.buttons:
-            b.enabled = enabled.get(b.key, True)
-            draw_button(surface, t, b, hot=hot is not None and b.rect.collidepoint(hot))
+        for action, button in zip(self.keys, self.buttons, strict=True):
+            want = enabled.get(action, True)
+            if want and not button.is_enabled:
+                button.enable()
+            elif not want and button.is_enabled:
+                button.disable()
+        gui.touch()
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, info: TopInfo,
+             hot: tuple[int, int] | None = None) -> None:
+        """The bar's background and the side's chip; the widgets are drawn with their Gui
+        (here when the bar has its own). ``hot`` is kept for callers: the Gui shows the hover."""
+        self._layout(rect, surface.get_size())
+        self._show(rect, info)
+        surface.fill(CHROME_BG, rect)
+        pygame.draw.line(surface, PANEL_LINE, rect.bottomleft, rect.bottomright)
+        if self._chip is not None:
+            box, text = self._chip
+            pic = self.texts.render(text, TEXT_PX, ink_on(info.side_colour))
+            pygame.draw.rect(surface, info.side_colour, box, border_radius=5)
+            surface.blit(pic, (box.x + 3, box.centery - pic.get_height() // 2))
+        self.widgets.draw(surface)
+
+    def texts_shown(self) -> list[str]:
+        """The widgets' texts (captions, labels, tooltips), for tests."""
+        from game.ui.gui import element_texts
+
+        return element_texts(self.widgets.elements)
