@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.board.model import Board
+from game.board.names import local_name
 
 #: A 25 mm round base.
 DEFAULT_BASE_RADIUS_MM = 12.5
@@ -44,8 +45,10 @@ def base_radius(properties: Mapping[str, Any], default: float = DEFAULT_BASE_RAD
 
 
 def figures_from_spawns(board: Board) -> tuple[Figure, ...]:
+    """The map's spawns as figures, named in the current language (``name_ru`` and the like)."""
     return tuple(
-        Figure(s.name, s.side, s.x, s.y, base_radius(s.properties), s.facing)
+        Figure(local_name(s.name, s.properties), s.side, s.x, s.y, base_radius(s.properties),
+               s.facing)
         for s in board.spawns
     )
 

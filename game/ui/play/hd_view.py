@@ -933,7 +933,11 @@ def make_hd_view(board_path: Path, size: tuple[int, int], ai_sides: tuple[str, .
 
     board_path = Path(board_path)
     if board is None:
-        board = load_board(board_path, image_loader=image_loader) if image_loader else load_board(board_path)
+        if image_loader is None:  # the tiles' pictures (a checker where one is missing)
+            from game.ui.images import SafeImageLoader
+
+            image_loader = SafeImageLoader()
+        board = load_board(board_path, image_loader=image_loader)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()
     match = new_hd_match(board_path, seed,
                          autosave=user_dirs.autosave_path(saves, board_path.name), options=options,

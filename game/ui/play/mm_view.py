@@ -908,8 +908,11 @@ def make_mm_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str
     from game.board import load_board
     from game.ui.play.mm_session import DEFAULT_PLAYERS, map_setting, new_mm_match
 
-    board = load_board(Path(board_path), image_loader=image_loader) if image_loader else \
-        load_board(Path(board_path))
+    if image_loader is None:  # the tiles' pictures (a checker where one is missing)
+        from game.ui.images import SafeImageLoader
+
+        image_loader = SafeImageLoader()
+    board = load_board(Path(board_path), image_loader=image_loader)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()
     autosave = user_dirs.autosave_path(saves, map_setting(Path(board_path)))
     try:

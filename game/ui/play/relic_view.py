@@ -392,8 +392,11 @@ def make_relic_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[
     """The Relic play screen for the map at ``board_path`` (``ai_sides``: seats the AI plays,
     e.g. ``("player2", "player3")``; the number of seats is 2 to 4, default 4; ``mode``:
     "teaching" or "strict")."""
-    board = load_board(Path(board_path), image_loader=image_loader) if image_loader else \
-        load_board(Path(board_path))
+    if image_loader is None:  # the tiles' pictures (a checker where one is missing)
+        from game.ui.images import SafeImageLoader
+
+        image_loader = SafeImageLoader()
+    board = load_board(Path(board_path), image_loader=image_loader)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()
     match = new_relic_match(Path(board_path), players, seed,
                             autosave=user_dirs.autosave_path(saves, "relic-" + Path(board_path).name),
