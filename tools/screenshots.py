@@ -2,6 +2,7 @@
 
     python tools/screenshots.py                 # writes docs/ofa_*.png
     python tools/screenshots.py --out /tmp/shots --seed 5 --size 1280x800
+    python tools/screenshots.py --lang ru --out docs/ru --only fight   # the log in Russian
 
 Scenes (synthetic mouse and key events through the play view, and scripted commands):
 
@@ -192,7 +193,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=REPO / "docs")
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--size", default="1280x800")
+    p.add_argument("--lang", choices=("en", "ru"), default="en", help="the screen's language")
+    p.add_argument("--only", nargs="*", default=None, metavar="SCENE",
+                   help="some of: move fight odds cards (default: all)")
     args = p.parse_args(argv)
+    from game.i18n import set_language
+
+    set_language(args.lang)
+    only = set(args.only) if args.only else {"move", "fight", "odds", "cards"}
     w, h = (int(v) for v in args.size.lower().split("x"))
     size = (w, h)
     ensure_video_mode()
@@ -200,10 +208,14 @@ def main(argv: list[str] | None = None) -> int:
     board = load_board(TAVERN, image_loader=loader)
     with tempfile.TemporaryDirectory() as tmp:
         saves = Path(tmp)
-        scene_move(make_view(board, loader, args.seed, size, saves), size, args.out)
-        scene_fight(make_view(board, loader, args.seed, size, saves), size, args.out)
-        scene_odds(make_view(board, loader, args.seed + 1, size, saves), size, args.out)
-        scene_cards(make_view(board, loader, args.seed, size, saves), size, args.out)
+        if "move" in only:
+            scene_move(make_view(board, loader, args.seed, size, saves), size, args.out)
+        if "fight" in only:
+            scene_fight(make_view(board, loader, args.seed, size, saves), size, args.out)
+        if "odds" in only:
+            scene_odds(make_view(board, loader, args.seed + 1, size, saves), size, args.out)
+        if "cards" in only:
+            scene_cards(make_view(board, loader, args.seed, size, saves), size, args.out)
     pygame.quit()
     return 0
 
