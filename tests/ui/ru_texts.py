@@ -29,13 +29,15 @@ DICE = re.compile(r"\b\d*d\d+\b")
 
 
 class _RecordingFont:
-    def __init__(self, font: pygame.font.Font, seen: list[str]) -> None:
+    def __init__(self, font: pygame.font.Font, seen: list[str], also: list[str]) -> None:
         self._font = font
         self._seen = seen
+        self._also = also
 
     def render(self, text: Any, *args: Any, **kw: Any) -> pygame.Surface:
         if isinstance(text, str):
             self._seen.append(text)
+            self._also.append(text)
         return self._font.render(text, *args, **kw)
 
     def __getattr__(self, name: str) -> Any:
@@ -50,21 +52,32 @@ def _gui_fonts() -> list[type]:
     return [GUIFontPygame, GUIFontFreetype]
 
 
+class Recorded(list[str]):
+    """Every text drawn (the list), and apart: those drawn with ``Fonts`` (pygame's default
+    font) and those drawn by pygame_gui widgets (the theme's Noto Sans), for the glyph checks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_fonts: list[str] = []
+        self.by_gui: list[str] = []
+
+
 @contextmanager
-def recorded_texts() -> Iterator[list[str]]:
+def recorded_texts() -> Iterator[Recorded]:
     """Within the block, every string rendered through ``Fonts`` lands in the yielded list, and
     so do the words a pygame_gui widget draws (made or remade within the block)."""
-    seen: list[str] = []
+    seen = Recorded()
     original = Fonts.of_height
 
     def of_height(self: Fonts, px: int) -> Any:
-        return _RecordingFont(original(self, px), seen)
+        return _RecordingFont(original(self, px), seen, seen.by_fonts)
 
     def recording(method: Any) -> Any:
         def render(self: Any, text: Any, *args: Any, **kw: Any) -> Any:
             # words only: the arrows of sliders and scroll bars are pygame_gui's own symbols
             if isinstance(text, str) and any(c.isalnum() for c in text):
                 seen.append(text)
+                seen.by_gui.append(text)
             return method(self, text, *args, **kw)
         return render
 
