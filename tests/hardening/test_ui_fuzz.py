@@ -145,10 +145,17 @@ VIEWS: dict[str, Callable[[Path, int], Any]] = {
 
 @contextmanager
 def _headless(tmp: Path) -> Iterator[None]:
-    """A hidden display, and the user folders (data, pictures) pointed into ``tmp``."""
-    saved = {k: os.environ.get(k) for k in ("TABLETOP_DATA_DIR", "TABLETOP_PICTURES_DIR")}
+    """A hidden display, and the user folders (data, pictures, config) pointed into ``tmp``: a
+    random click on a language button must not change the language of the user's own program.
+    The language in use is restored afterwards."""
+    from game import i18n
+
+    language = i18n.language()
+    saved = {k: os.environ.get(k) for k in ("TABLETOP_DATA_DIR", "TABLETOP_PICTURES_DIR",
+                                            i18n.CONFIG_ENV)}
     os.environ["TABLETOP_DATA_DIR"] = str(tmp / "data")
     os.environ["TABLETOP_PICTURES_DIR"] = str(tmp / "pictures")
+    os.environ[i18n.CONFIG_ENV] = str(tmp / "config")
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1, 1), pygame.HIDDEN)
@@ -156,6 +163,7 @@ def _headless(tmp: Path) -> Iterator[None]:
         yield
     finally:
         pygame.quit()
+        i18n.set_language(language)
         for k, v in saved.items():
             if v is None:
                 os.environ.pop(k, None)

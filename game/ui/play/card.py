@@ -292,8 +292,14 @@ class Card:
         if _font(manager, "#card_title").size(self.title)[0] > column.width - 16:
             small = True
         title_id = "#card_title_small" if small else "#card_title"
-        th = _font(manager, title_id).size(self.title or " ")[1] + 8
-        self.title_label = UILabel(pygame.Rect(column.x, column.y, column.width, th), self.title,
+        font = _font(manager, title_id)
+        th = font.size(self.title or " ")[1] + 8
+        shown = self.title
+        while shown and font.size(shown + "…")[0] > column.width - 8:  # a very narrow window
+            shown = shown[:-1].rstrip()
+        if shown != self.title:
+            shown += "…"
+        self.title_label = UILabel(pygame.Rect(column.x, column.y, column.width, th), shown,
                                    manager, container=panel, object_id=ObjectID(title_id))
         placed.append(self.title_label)
         return column.y + th + TITLE_GAP
