@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.i18n import _, set_language
@@ -24,6 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 RUINS = REPO / "maps" / "ruins.tmx"
 SIZE = (1280, 800)
 PNG = Path("/tmp/ru_hd.png")
+NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
 #: Latin words the Russian screen keeps: the unit card's stats as the Russian rulebook prints
 #: them (CBT, DEF, PR, LP, SHS: "...равное CBT сражающихся юнитов", "Параметр PR противника"),
 #: the order Vae Victis (Latin there too) and the game's name as the main menu's catalog keeps it
@@ -64,12 +66,13 @@ def _key(view: HDPlayView, k: int, mod: int = 0) -> object:
 
 
 def _all_tabs(view: HDPlayView, seen: list[str]) -> pygame.Surface:
+    """Every tab drawn; what the screen drew and what its widgets show (captions, tooltips)."""
     surface = pygame.Surface(SIZE)
     for tab in ("Targets", "Unit", "Log"):
         view.tab = tab
         with recorded_texts() as got:
             _frame(view, surface)
-        seen += got
+        seen += got + view.bars_gui.texts()
     return surface
 
 
@@ -78,6 +81,8 @@ def _assert_russian(seen: list[str], view: HDPlayView) -> None:
     assert english_words(seen, KEPT) == {}
     for px in (SMALL_PX, TEXT_PX):
         assert missing_glyphs(seen, view.texts.fonts.of_height(px)) == set()
+    widgets = view.bars_gui.texts()  # drawn in the theme's font
+    assert missing_glyphs(widgets, pygame.font.Font(str(NOTO), 16)) == set()
 
 
 # ---------------------------------------------------------------------- Russian
@@ -348,7 +353,10 @@ def test_the_language_item_of_the_menu_switches_the_screen(headless: None, tmp_p
     try:
         with recorded_texts() as seen:
             _frame(view)
+        seen += view.bars_gui.texts()
         assert _("Log") != "Log" and _("Log") in seen and _("Menu") in seen
+        assert view.tabs.buttons["Log"].text == _("Log")
+        assert view.top_buttons.buttons[-1].text == _("Menu")
     finally:
         set_language("en")
 

@@ -1,18 +1,28 @@
 """The Helldorado dice tray: the attack sequence of the last command that rolled, as rows of dice
 (hits ringed in gold, re-rolled dice ringed in blue with what they showed before), with the
-active unit's movement left beside it. ``hd_rows`` reads the rows from events (plain data)."""
+active unit's movement left beside it. ``hd_rows`` reads the rows from events (plain data).
+
+Also the screen's other controls as pygame_gui widgets (``bar_widgets``), in the Gui the view
+shares with its action bar: the top bar's buttons (``HDTopButtons``) and the side panel's tabs
+(``HDTabs``). Each has a tooltip that says what it does and its key; they are built once and
+built again only when their place or the language changes; a press waits in ``take()`` for the
+view (pygame_gui buttons act when released).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _, language
 from game.rules.engine import Event, Match
 from game.rules.helldorado.state import HDState
 from game.ui.colours import RGB
+from game.ui.gui import Gui
+from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.dice_tray import draw_die
 from game.ui.play.hd_session import HDNames
 from game.ui.play.widgets import (
@@ -32,6 +42,31 @@ DIE = 24
 ROW_H = 31
 INFO_W = 130
 REROLLED: RGB = (0x56, 0xB4, 0xE9)
+#: the top bar's buttons: what each does for the view, its caption
+TOP_BUTTONS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")), ("load", N_("Load")),
+               ("menu", N_("Menu")))
+#: what each top bar button does, with its key (the One for All screen's words: the same keys)
+TOP_TIPS = {
+    "undo": N_("Take back your last move (Ctrl+Z)."),
+    "redo": N_("Play again the move you took back (Ctrl+Y)."),
+    "save": N_("Save the game to the quick-save file (Ctrl+S)."),
+    "load": N_("Go back to the quick-saved game (Ctrl+O)."),
+    "menu": N_("The game menu: new game, help, language, quit (Esc)."),
+}
+#: the side panel's tabs (their ids, which are their English names, shown through ``_()``)
+TABS = (N_("Log"), N_("Targets"), N_("Unit"))
+TAB_H = 36
+#: what each tab shows, for its tooltip
+TAB_TIPS = {
+    "Log": N_("What happened, newest first, each event with its rule IDs; click an entry "
+              "to open it."),
+    "Targets": N_("The sight lines of the selected unit to every enemy: distance, range band, "
+                  "difficulty and cover; or what the template being laid catches."),
+    "Unit": N_("The card of the unit under the pointer or selected: profile, life points, "
+               "weapons."),
+}
+SMALL_IDS = ("#small", "button")
+TAB_ON, TAB_OFF = "#toggle_on", "#toggle"
 
 
 @dataclass(frozen=True)
@@ -201,3 +236,126 @@ class HDTray:
             pic.blit(res, (x + 2, y + (DIE - res.get_height()) // 2))
             x += res.get_width() + 4
         return x
+
+
+class HDTopButtons:
+    """The top bar's buttons (undo, redo, save, load, menu), right-aligned in the bar."""
+
+    def __init__(self, gui: Gui | None = None) -> None:
+        self.widgets = BarWidgets(gui)
+        #: ``buttons[i]`` does ``keys[i]``
+        self.keys: list[str] = []
+        self.buttons: list[Any] = []
+        self._built: tuple[tuple[int, int, int, int], str] | None = None
+
+    def layout(self, rect: pygame.Rect, size: tuple[int, int]) -> None:
+        """Build the buttons (only when the bar's rect or the language changed)."""
+        gui = self.widgets.ready(size)
+        key = ((rect.x, rect.y, rect.width, rect.height), language())
+        if key == self._built:
+            return
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        self.widgets.clear()
+        self._built = key
+        made: list[tuple[str, Any]] = []
+        x = rect.right - 8
+        for action, msgid in reversed(TOP_BUTTONS):
+            label = _(msgid)
+            w = text_width(gui, label, SMALL_IDS) + 18
+            x -= w
+            made.append((action, self.widgets.add(UIButton(
+                pygame.Rect(x, rect.y + 6, w, rect.height - 12), label, gui.manager,
+                tool_tip_text=_(TOP_TIPS[action]), object_id=ObjectID(*SMALL_IDS),
+                command=self.widgets.command(action)))))
+            x -= 6
+        made.reverse()
+        self.keys = [a for a, _b in made]
+        self.buttons = [b for _a, b in made]
+
+    def left(self, rect: pygame.Rect) -> int:
+        """Where the first button starts (the words of the bar end before it)."""
+        return self.buttons[0].rect.x if self.buttons else rect.right
+
+    def enable(self, states: dict[str, bool]) -> None:
+        """Enable or disable the buttons named in ``states`` (the others stay as they are)."""
+        changed = False
+        for action, button in zip(self.keys, self.buttons, strict=True):
+            want = states.get(action)
+            if want is True and not button.is_enabled:
+                button.enable()
+                changed = True
+            elif want is False and button.is_enabled:
+                button.disable()
+                changed = True
+        if changed and self.widgets.gui is not None:
+            self.widgets.gui.touch()
+
+    def button_at(self, pos: tuple[int, int]) -> str:
+        """The action of the enabled button at ``pos`` ("" when none)."""
+        for action, button in zip(self.keys, self.buttons, strict=True):
+            if button.is_enabled and button.rect.collidepoint(pos):
+                return action
+        return ""
+
+    def take(self) -> list[str]:
+        """The actions of the buttons pressed since the last call."""
+        return self.widgets.take()
+
+
+class HDTabs:
+    """The side panel's tabs: toggle buttons, the chosen one lit."""
+
+    def __init__(self, gui: Gui | None = None) -> None:
+        self.widgets = BarWidgets(gui)
+        #: tab id -> its UIButton
+        self.buttons: dict[str, Any] = {}
+        self._built: tuple[tuple[int, int, int, int], str] | None = None
+
+    @staticmethod
+    def tab_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+        w = rect.width // len(TABS)
+        return [(name, pygame.Rect(rect.x + i * w, rect.y, w, TAB_H)) for i, name in enumerate(TABS)]
+
+    @staticmethod
+    def body(rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x, rect.y + TAB_H, rect.width, max(1, rect.height - TAB_H))
+
+    def layout(self, rect: pygame.Rect, size: tuple[int, int], chosen: str) -> None:
+        """Build the tabs (only when the panel's rect or the language changed) and light the
+        chosen one."""
+        gui = self.widgets.ready(size)
+        key = ((rect.x, rect.y, rect.width, rect.height), language())
+        if key != self._built:
+            from pygame_gui.core import ObjectID
+            from pygame_gui.elements import UIButton
+
+            self.widgets.clear()
+            self._built = key
+            self.buttons = {}
+            for name, r in self.tab_rects(rect):
+                box = pygame.Rect(r.x + 3, r.y + 4, r.width - 6, r.height - 8)
+                self.buttons[name] = self.widgets.add(UIButton(
+                    box, fitted(gui, _(name), box.width - 8, (TAB_OFF, "button")), gui.manager,
+                    tool_tip_text=_(TAB_TIPS[name]),
+                    object_id=ObjectID(TAB_ON if name == chosen else TAB_OFF, "button"),
+                    command=self.widgets.command(name)))
+        self.light(chosen)
+
+    def light(self, chosen: str) -> None:
+        """The chosen tab lit, the others not (pygame_gui styles them by object id)."""
+        from pygame_gui.core import ObjectID
+
+        changed = False
+        for name, button in self.buttons.items():
+            want = TAB_ON if name == chosen else TAB_OFF
+            if button.object_ids[-1] != want:
+                button.change_object_id(ObjectID(want, "button"))
+                changed = True
+        if changed and self.widgets.gui is not None:
+            self.widgets.gui.touch()
+
+    def take(self) -> list[str]:
+        """The tabs clicked since the last call."""
+        return self.widgets.take()

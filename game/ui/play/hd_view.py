@@ -8,7 +8,10 @@ explosion follows the mouse to its point. The dice tray shows the attack sequenc
 the Log tab explains every event with its rules. Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+O
 load, Esc the menu, Space hurry the AI.
 
-Reuses the One for All screen's parts by import (layout, widgets, panels, cards, action bar).
+Reuses the One for All screen's parts by import (layout, widgets, panels, cards, action bar). The
+top bar's buttons, the side panel's tabs and the action bar are pygame_gui widgets in one ``Gui``
+(``bars_gui``), fed every event and drawn once after the chrome, so that a tooltip lies over the
+table and the panels (a card lies over the tooltips).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from game.rules.helldorado.state import HDState
 from game.ui.board_view import BoardView
 from game.ui.colours import NO_SIDE, RGB, ink_on, side_colours
 from game.ui.figures import side_letters
+from game.ui.gui import Gui
 from game.ui.play import user_dirs
 from game.ui.play.action_bar import ActionBar
 from game.ui.play.actions import Choice, Group
@@ -47,11 +51,18 @@ from game.ui.play.hd_overlay import (
     template_picture,
 )
 from game.ui.play.hd_session import HDSession, Submitted, Tool, history_reason, new_hd_match
-from game.ui.play.hd_tray import HDRow, HDTray, last_rolls
+from game.ui.play.hd_tray import (
+    TAB_H,
+    TABS,
+    HDRow,
+    HDTabs,
+    HDTopButtons,
+    HDTray,
+    last_rolls,
+)
 from game.ui.play.layout import Layout
 from game.ui.play.log_panel import LogPanel
 from game.ui.play.resume import resume_card
-from game.ui.play.side_panel import TAB_H
 from game.ui.play.widgets import (
     ACCENT,
     CHROME_BG,
@@ -64,10 +75,7 @@ from game.ui.play.widgets import (
     TEXT,
     TEXT_PX,
     TITLE_PX,
-    Button,
     Texts,
-    button_width,
-    draw_button,
     ellipsize,
     wrap,
 )
@@ -77,10 +85,8 @@ from game.ui.view import Quit, ViewAction
 AI_PACE_S = 0.6
 MESSAGE_S = 7.0
 TRAY_H = 130
-#: the side panel's tabs (their ids, shown through ``_()``)
-TABS = (N_("Log"), N_("Targets"), N_("Unit"))
-TOP_BUTTONS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")), ("load", N_("Load")),
-               ("menu", N_("Menu")))
+#: the game's name in the top bar, in the One for All title's orange
+TITLE_COLOUR: RGB = (0xE6, 0x9F, 0x00)
 HELP = (N_("Click a unit of the side to play: its sight lines, range bands and cover show."),
         N_("Drag from it to move (to retreat when engaged). The action bar (1-9) lists what the "
            "rules allow; a template follows the mouse (Q/E or the wheel turn it), a click lays it."),
@@ -142,12 +148,14 @@ class HDPlayView:
         self.save_dir = save_dir if save_dir is not None else user_dirs.saves_dir()
         self.ai_pace = ai_pace
         self.log_panel = LogPanel(self.texts)
-        self.action_bar = ActionBar(self.texts)
+        #: the pygame_gui widgets: the top bar's buttons, the side panel's tabs, the action bar
+        self.bars_gui = Gui(size)
+        self.top_buttons = HDTopButtons(self.bars_gui)
+        self.tabs = HDTabs(self.bars_gui)
+        self.action_bar = ActionBar(self.texts, self.bars_gui)
         self.tray = HDTray(self.texts)
         self.handover_on = handover if handover is not None else not session.ai_sides
         self.tab = TABS[0]
-        self.top_buttons: list[Button] = []
-        self._top_lang = ""  #: the language the top buttons were labelled in
         self._use(session)
 
     # ------------------------------------------------------------------ the session
@@ -504,10 +512,19 @@ class HDPlayView:
             else:  # the other language for the whole program, remembered between runs
                 save_language("ru" if language() == "en" else "en")
                 self.message = ""
+                self._build_widgets()
             self.open_menu()
         elif key == "look" and kind == "end":
             self.say(_("The game is over. Esc opens the menu for a new game."))
         return None
+
+    def _build_widgets(self) -> None:
+        """Build the widgets for the current language now (after a switch: the old captions
+        are not drawn again, not even off screen)."""
+        lay = self.layout
+        self.top_buttons.layout(lay.top, lay.size)
+        self.tabs.layout(lay.panel, lay.size, self.tab)
+        self.action_bar.set(lay.actions, self.groups(), self.hint(), lay.size)
 
     # ------------------------------------------------------------------ geometry
     def to_table(self, pos: tuple[int, int]) -> tuple[int, int]:
@@ -537,7 +554,7 @@ class HDPlayView:
         self.layout = hd_layout(size)
         t = self.layout.table
         self.board_view.resize((t.width, t.height + self.status_height))
-        self.top_buttons = []
+        self.bars_gui.resize(size)
 
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
         kind = event.type
@@ -547,9 +564,8 @@ class HDPlayView:
                 if key is not None:
                     return self.card_action(key)
             return None
-        used = self.action_bar.process(event)  # its buttons act when released
-        for choice in self.action_bar.take():
-            self.choose(choice)
+        used = self.bars_gui.process(event)  # the buttons and tabs act when released
+        self._bars_pressed()
         if used and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return None
         if kind == pygame.KEYDOWN:
@@ -571,6 +587,18 @@ class HDPlayView:
             self.hover = ""
             self._forward(event)
         return None
+
+    def _bars_pressed(self) -> None:
+        """Do what the widgets were pressed for: a tab, a top bar button, an action."""
+        for tab in self.tabs.take():
+            self.tab = tab
+        for action in self.top_buttons.take():
+            if action == "menu":
+                self.open_menu()
+            else:
+                self.card_action(action)
+        for choice in self.action_bar.take():
+            self.choose(choice)
 
     def _forward(self, event: pygame.event.Event) -> None:
         data = dict(event.dict)
@@ -623,8 +651,7 @@ class HDPlayView:
             self.selected = ready[i % len(ready)]
 
     def _panel_body(self) -> pygame.Rect:
-        p = self.layout.panel
-        return pygame.Rect(p.x, p.y + TAB_H, p.width, max(1, p.height - TAB_H))
+        return self.tabs.body(self.layout.panel)
 
     def _mouse(self, event: pygame.event.Event) -> None:
         raw = getattr(event, "pos", (0, 0))
@@ -649,17 +676,11 @@ class HDPlayView:
         button = getattr(event, "button", 1)
         if event.type == pygame.MOUSEBUTTONDOWN:
             if lay.top.collidepoint(pos):
-                for b in self.top_buttons:
-                    if b.hit(pos):
-                        self.card_action(b.key) if b.key != "menu" else self.open_menu()
-                return
+                return  # the top bar's buttons act when released
             if lay.panel.collidepoint(pos) and button == 1:
-                if pos[1] < lay.panel.y + TAB_H:
-                    i = (pos[0] - lay.panel.x) * len(TABS) // max(1, lay.panel.width)
-                    self.tab = TABS[min(max(i, 0), len(TABS) - 1)]
-                elif self.tab == TABS[0]:
+                if self.tab == TABS[0] and self._panel_body().collidepoint(pos):
                     self.log_panel.click(self._panel_body(), pos)
-                return
+                return  # the tabs are buttons: they act when released
             if lay.actions.collidepoint(pos) and button == 1:
                 return  # the action bar's buttons act when released
             if not on_table:
@@ -695,7 +716,7 @@ class HDPlayView:
         if self.card is not None:
             self.card.update(dt)
             return
-        self.action_bar.update(dt)
+        self.bars_gui.update(dt)  # no tooltip comes up under a card
         if self.session.ai_to_play() and not self.state.over:
             self._ai_wait -= dt
             if self._ai_wait <= 0.0:
@@ -734,6 +755,7 @@ class HDPlayView:
         self.action_bar.set(lay.actions, self.groups(), self.hint(), surface.get_size())
         self.action_bar.draw(surface, lay.actions, self.hot)
         self._draw_status(surface)
+        self.bars_gui.draw(surface)  # the widgets, their tooltips over everything but a card
         if self.card is not None:
             self.card.draw(surface)
 
@@ -807,22 +829,17 @@ class HDPlayView:
         surface.blit(tag, (b[0] + 12, b[1] + 8))
 
     def _draw_top(self, surface: pygame.Surface) -> None:
+        """The bar's background and words (the side's chip in its colour); its buttons are
+        widgets, drawn with ``bars_gui``."""
         rect = self.layout.top
         t = self.texts
-        if not self.top_buttons or self._top_lang != language():
-            self.top_buttons, self._top_lang = [], language()
-            x = rect.right - 8
-            for key, msgid in reversed(TOP_BUTTONS):
-                label = _(msgid)
-                w = button_width(t, label) + 8
-                x -= w
-                self.top_buttons.insert(0, Button(pygame.Rect(x, rect.y + 6, w, rect.height - 12),
-                                                  label, key))
-                x -= 6
+        buttons = self.top_buttons
+        buttons.layout(rect, surface.get_size())
+        buttons.enable({"undo": self.session.can_undo()[0], "redo": self.session.can_redo()})
         surface.fill(CHROME_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.bottomleft, rect.bottomright)
         x = rect.x + 12
-        title = t.render(_("Helldorado"), TITLE_PX, TEXT)
+        title = t.render(_("Helldorado"), TITLE_PX, TITLE_COLOUR)
         surface.blit(title, (x, rect.centery - title.get_height() // 2))
         x += title.get_width() + 20
         st = self.state
@@ -840,7 +857,7 @@ class HDPlayView:
         first = "   ".join((_("Round {n}/{of}").format(n=st.round, of=st.cfg.rounds), _(mode)))
         second = "   ".join((_("Points: {score}").format(score=score),
                              _("Vae Victis: {left}").format(left=" ".join(str(st.vae(s)) for s in st.sides))))
-        room = self.top_buttons[0].rect.x - 12 - x
+        room = buttons.left(rect) - 12 - x
         one = f"{first}   {second}"
         lines = [one] if t.width(one, SMALL_PX) <= room else [first, second]
         pics = [t.render(ellipsize(t, line, room, SMALL_PX), SMALL_PX, DIM) for line in lines]
@@ -848,24 +865,15 @@ class HDPlayView:
         for pic in pics:
             surface.blit(pic, (x, y))
             y += pic.get_height()
-        enabled = {"undo": self.session.can_undo()[0], "redo": self.session.can_redo()}
-        for b in self.top_buttons:
-            b.enabled = enabled.get(b.key, True)
-            draw_button(surface, t, b, hot=self.cursor is not None and b.rect.collidepoint(self.cursor))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         rect = self.layout.panel
         t = self.texts
+        self.tabs.layout(rect, surface.get_size(), self.tab)  # buttons, drawn with bars_gui
         surface.fill(PANEL_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft)
-        w = rect.width // len(TABS)
-        for i, name in enumerate(TABS):
-            r = pygame.Rect(rect.x + i * w, rect.y, w, TAB_H)
-            on = name == self.tab
-            label = t.render(_(name), TEXT_PX, TEXT if on else DIM)
-            surface.blit(label, label.get_rect(center=r.center))
-            pygame.draw.line(surface, ACCENT if on else PANEL_LINE, (r.x + 6, r.bottom - 2),
-                             (r.right - 6, r.bottom - 2), 3 if on else 1)
+        pygame.draw.line(surface, PANEL_LINE, (rect.x, rect.y + TAB_H - 1),
+                         (rect.right, rect.y + TAB_H - 1))
         body = self._panel_body()
         if self.tab == TABS[0]:
             self.log_panel.layout(self.session.log(), body.width,
