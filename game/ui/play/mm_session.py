@@ -142,6 +142,57 @@ def command_title(cmd: Any, state: MMState, names: dict[str, str] | None = None)
     return f"{who}: {words}" if who else words
 
 
+#: what each action of the action bar does, for its button's tooltip (``_()`` where shown)
+ACTION_HELP = {
+    "Attack": N_("The action: roll the attack dice against this minion; the side panel shows "
+                 "the odds."),
+    "Keep": N_("Keep the item found: it goes into the pack."),
+    "Drop": N_("Discard the item found for 1 cheese."),
+    "Discard": N_("The pack holds too many cards: discard this one (no cheese)."),
+    "Rescue": N_("Put the rescued mouse back on the board in this cell."),
+    "Search": N_("The action: roll 1d6 to search this tile; 4-6 finds something."),
+    "Explore": N_("The action: the whole party goes on to the next tile."),
+    "Scurry": N_("The action: roll a new 1d3 and move again."),
+    "Recover": N_("The action: shake off a stun, or roll 1d6 against a web (4-6)."),
+    "EndMove": N_("End the move here; the points left are lost."),
+    "StandUp": N_("Spend the whole move getting up."),
+    "Use": N_("Use the card or the ability now."),
+    "Equip": N_("A free action: move cards between the paws, the body and the pack."),
+    "LevelUp": N_("A free action: pay 6 cheese for a new ability."),
+    "Share": N_("A free action: swap cards or cheese with a mouse in the same or an adjacent "
+                "cell."),
+    "DeclineAction": N_("Take no action this turn."),
+    "EndTurn": N_("End the mouse's turn; an unused move and action are lost."),
+}
+#: the rule each action carries out (the first its event cites)
+_ACTION_RULES = {
+    "KeepFound": "MM-SEARCH-4", "Discard": "MM-EQUIP-3", "Rescue": "MM-RESC-3",
+    "Search": "MM-SEARCH-1", "Explore": "MM-EXP-1", "Scurry": "MM-SCURRY-1", "Recover": "MM-REC-1",
+    "EndMove": "MM-MOVE-2", "StandUp": "MM-COND-3", "Equip": "MM-EQUIP-1",
+    "LevelUp": "MM-LEVEL-1", "Share": "MM-SHARE-1", "DeclineAction": "MM-TURN-1",
+    "EndTurn": "MM-TURN-5",
+}
+
+
+def action_help(cmd: Any, state: MMState, system: MiceAndMystics) -> tuple[str, str]:
+    """What an action does (a msgid of ``ACTION_HELP``, "" when none) and the rule it carries
+    out ("" when none)."""
+    kind = type(cmd).__name__
+    if kind == "Attack":
+        ranged = system.attack_mode(cmd.weapon, cmd.mode) == "ranged"
+        return ACTION_HELP[kind], "MM-RANGED-1" if ranged else "MM-MELEE-1"
+    if kind == "KeepFound":
+        return ACTION_HELP["Keep" if cmd.keep else "Drop"], _ACTION_RULES[kind]
+    if kind == "Use":
+        m = state.mouse(cmd.mouse) if state.has_mouse(cmd.mouse) else None
+        rule = "MM-LEVEL-2" if m is not None and cmd.what in m.abilities else \
+            "MM-GROUP-1" if cmd.what in state.group_items else "MM-TURN-3"
+        return ACTION_HELP[kind], rule
+    if kind == "EndTurn" and state.phase == "captured":
+        return ACTION_HELP[kind], "MM-RESC-2"
+    return ACTION_HELP.get(kind, ""), _ACTION_RULES.get(kind, "")
+
+
 class MMSession:
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7) -> None:
         if not isinstance(match.system, MiceAndMystics):

@@ -12,6 +12,13 @@ Input: click a highlighted cell to move there (the cheapest path); click a minio
 with the best weapon on offer; the action bar for everything else. Ctrl+Z undo, Ctrl+Y redo,
 Ctrl+S save, Ctrl+L load, Space hurries the GM, Esc quits. Reuses the One for All screen's
 layout, widgets, handover card and user folders (imported, not changed).
+
+The top bar's buttons, the action bar's and its More page button are pygame_gui buttons
+(``bar_widgets``, one ``Gui`` for both bars, drawn after the screen so that their tooltips lie
+over it): each with a tooltip that says what it does, its key and the rule it carries out. They
+are built again only when the window, the language, the game, its revision or the page change;
+a click acts on the release, as in the One for All screen. The initiative track, the cheese
+wheel and the dice stay drawn by hand.
 """
 
 from __future__ import annotations
@@ -38,13 +45,16 @@ from game.rules.mice_and_mystics.explain import place_name, tile_name
 from game.rules.mice_and_mystics.state import GM, MMState
 from game.ui.board_view import BoardView
 from game.ui.colours import RGB, side_colours
+from game.ui.gui import Gui
 from game.ui.play import user_dirs
+from game.ui.play.action_bar import GAP, ROW_H
+from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.card import Card
 from game.ui.play.handover import handover_card
 from game.ui.play.layout import Layout
 from game.ui.play.mm_dice import MEANINGS, die_word, draw_die, draw_symbol
 from game.ui.play.mm_odds import AttackOdds, attack_odds, pending_attack
-from game.ui.play.mm_session import ATTACK_MODES, MMSession, seat_name
+from game.ui.play.mm_session import ATTACK_MODES, MMSession, action_help, seat_name
 from game.ui.play.resume import RESUME, resume_card
 from game.ui.play.widgets import (
     ACCENT,
@@ -58,8 +68,6 @@ from game.ui.play.widgets import (
     TEXT_PX,
     Button,
     Texts,
-    button_width,
-    draw_button,
     ellipsize,
     panel,
     wrap,
@@ -76,7 +84,19 @@ RESCUE_FILL = (0x3C, 0x7C, 0xE0, 80)
 MINION: RGB = (0x8A, 0x22, 0x22)
 CHEESE: RGB = (0xF2, 0xC9, 0x1E)
 FIG_R = 11
-BTN_H = 32
+#: the top bar's buttons, left to right: (what pressing it means, its label)
+TOP_BUTTONS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")),
+               ("load", N_("Load")))
+#: what each top bar button does, for its tooltip (with its key)
+TOP_TOOLTIPS = {
+    "undo": N_("Take back your last move (Ctrl+Z)."),
+    "redo": N_("Play again the move you took back (Ctrl+Y)."),
+    "save": N_("Save the game to the quick-save file (Ctrl+S)."),
+    "load": N_("Go back to the quick-saved game (Ctrl+L)."),
+}
+TOP_IDS = ("#small", "button")
+BUTTON_IDS = ("button",)
+PAD = 28  #: an action button's width beyond its words (the theme pads them 14 px a side)
 #: the modes of play (UI.md: teaching adds hints, strict does not)
 MODE_NAMES = {"teaching": N_("Teaching mode"), "strict": N_("Strict mode")}
 #: a mouse's conditions, for the party panel
@@ -106,6 +126,13 @@ class MMPlayView:
         self.save_dir = save_dir if save_dir is not None else user_dirs.saves_dir()
         self.pace = pace
         self.handover_on = handover
+        #: the pygame_gui widgets: the top bar's buttons and the action bar's
+        self.bars_gui = Gui(size)
+        self.top_bar = BarWidgets(self.bars_gui)
+        self.action_bar = BarWidgets(self.bars_gui)
+        #: a button's key ("undo", "cmd0", "more") -> its UIButton
+        self.widgets: dict[str, Any] = {}
+        self._top_key: tuple | None = None
         self._use(session)
 
     def _use(self, session: MMSession) -> None:
@@ -119,6 +146,9 @@ class MMPlayView:
         self.top_buttons: list[Button] = []
         self._commands: dict[str, Any] = {}
         self._key: tuple | None = None
+        self._top_key = None
+        self.action_bar.clear()  # the last game's actions (built anew for this one)
+        self.widgets = {k: w for k, w in self.widgets.items() if w.alive()}
         self.card: Card | None = None
         self._card_choice: Callable[[str], None] | None = None  #: what the card's choice does
         self.message = ""
@@ -295,48 +325,129 @@ class MMPlayView:
         return _(words[kind]) if kind in words else kind
 
     def _build_buttons(self) -> None:
+        """The top bar's and the action bar's buttons, as records (``top_buttons``,
+        ``buttons``) and as pygame_gui widgets (``widgets``): built again only when the window,
+        the language, the game, its revision or the page of actions change."""
+        gui = self.top_bar.ready(self.layout.size)
+        self._build_top(gui)
         key = (id(self.session), self.session.revision, self.page, self.layout.size, i18n.language())
         if key == self._key:
             return
+        from pygame_gui.elements import UIButton
+
         self._key = key
-        area = self.layout.actions.inflate(-12, -10)
+        self._enable_top()
         items = self.choices()
+        pages = self._pages(gui, items, 0)
+        more_w = 0
+        if len(pages) > 1:  # room on the right for the button to the next page
+            more_w = text_width(gui, _("More {page}/{pages}").format(page=9, pages=9)) + PAD
+            pages = self._pages(gui, items, more_w + GAP)
+        self.page %= len(pages)
+        if self.action_bar.elements:
+            self.action_bar.clear()
+        self.widgets = {k: w for k, w in self.widgets.items() if w.alive()}
         self.buttons = []
         self._commands = {}
-        x, y = area.x, area.y
-        rows = max(1, (area.height + 4) // (BTN_H + 4))
-        pages: list[list[tuple[pygame.Rect, str, Any]]] = [[]]
-        more_w = button_width(self.texts, _("More {page}/{pages}").format(page=9, pages=9), "",
-                              SMALL_PX) + 8
-        for n, (label, cmd) in enumerate(items):
-            w = min(button_width(self.texts, label, str(n % 9 + 1), SMALL_PX), area.width - more_w)
-            if x + w > area.right - more_w:
-                x = area.x
-                y += BTN_H + 4
-                if y + BTN_H > area.y + rows * (BTN_H + 4):
-                    pages.append([])
-                    y = area.y
-            pages[-1].append((pygame.Rect(x, y, w, BTN_H), label, cmd))
-            x += w + 4
-        self.page %= len(pages)
         for i, (rect, label, cmd) in enumerate(pages[self.page]):
             k = f"cmd{i}"
-            self.buttons.append(Button(rect, label, k))
+            n = str(i + 1) if i < 9 else ""
+            self.buttons.append(Button(rect, label, k, hint=n))
             self._commands[k] = cmd
+            text = fitted(gui, f"{n}  {label}" if n else label, rect.width - PAD, BUTTON_IDS)
+            self.widgets[k] = self.action_bar.add(UIButton(
+                rect, text, gui.manager, tool_tip_text=self.action_tooltip(cmd, label, n),
+                command=self.action_bar.command(k)))
         if len(pages) > 1:
-            self.buttons.append(Button(pygame.Rect(area.right - more_w + 4, area.y, more_w - 4, BTN_H),
-                                       _("More {page}/{pages}").format(page=self.page + 1,
-                                                                       pages=len(pages)), "more"))
+            area = self.layout.actions
+            rect = pygame.Rect(area.right - 8 - more_w, area.y + GAP, more_w, ROW_H)
+            label = _("More {page}/{pages}").format(page=self.page + 1, pages=len(pages))
+            self.buttons.append(Button(rect, label, "more"))
+            self.widgets["more"] = self.action_bar.add(UIButton(
+                rect, label, gui.manager, command=self.action_bar.command("more"),
+                tool_tip_text=_("The actions do not all fit: show the next {n} of them.").format(
+                    n=len(pages[(self.page + 1) % len(pages)]))))
+
+    def _pages(self, gui: Gui, items: Sequence[tuple[str, Any]],
+               reserve: int) -> list[list[tuple[pygame.Rect, str, Any]]]:
+        """The action bar's buttons in rows, the rows in pages: (box, label, command); the
+        first 9 of a page numbered for the keys, a page's first row ``reserve`` pixels short
+        (the More button's place)."""
+        area = self.layout.actions
+        left = area.x + 10
+        rows = max(1, (area.height - GAP) // (ROW_H + GAP))
+        pages: list[list[tuple[pygame.Rect, str, Any]]] = [[]]
+        x, y, row = left, area.y + GAP, 0
+        for label, cmd in items:
+            for _attempt in range(2):  # once more on the next row or page
+                right = area.right - 8 - (reserve if row == 0 else 0)
+                n = len(pages[-1]) + 1
+                number = f"{n}  " if n <= 9 else ""
+                w = min(text_width(gui, number + label, BUTTON_IDS) + PAD, max(40, right - left))
+                if x + w <= right or x == left:
+                    break
+                x, y, row = left, y + ROW_H + GAP, row + 1
+                if row >= rows:
+                    pages.append([])
+                    y, row = area.y + GAP, 0
+            pages[-1].append((pygame.Rect(x, y, w, ROW_H), label, cmd))
+            x += w + GAP
+        return pages
+
+    def action_tooltip(self, cmd: Any, label: str, key: str) -> str:
+        """What an action's button does: its words, the rule it carries out and its key."""
+        what, rule = action_help(cmd, self.state, self.session.system)
+        words = _("{action}.").format(action=label)
+        if what:
+            words += " " + _(what)
+        if rule:
+            words += " " + _("Rule {rule}.").format(rule=rule)
+        if key:
+            words += " " + _("Key {n}.").format(n=key)
+        return words
+
+    def _build_top(self, gui: Gui) -> None:
+        """The undo, redo, save and load buttons, right-aligned in the top bar (again only for
+        a new window size or language)."""
         top = self.layout.top
+        key = (tuple(top), self.layout.size, i18n.language())
+        if key == self._top_key:
+            return
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        self._top_key = key
+        self._key = None  # the action bar follows (same language, same window)
+        self.top_bar.clear()
         self.top_buttons = []
         x = top.right - 8
-        for label, k, on in ((_("Load"), "load", True), (_("Save"), "save", True),
-                             (_("Redo"), "redo", self.session.match.can_redo()),
-                             (_("Undo"), "undo", self.session.can_undo())):
-            w = button_width(self.texts, label)
+        for k, msgid in reversed(TOP_BUTTONS):
+            label = _(msgid)
+            w = text_width(gui, label, TOP_IDS) + 18
             x -= w
-            self.top_buttons.append(Button(pygame.Rect(x, top.y + 6, w, top.height - 12), label, k, on))
+            rect = pygame.Rect(x, top.y + 6, w, top.height - 12)
+            self.top_buttons.insert(0, Button(rect, label, k))
+            self.widgets[k] = self.top_bar.add(UIButton(
+                rect, label, gui.manager, tool_tip_text=_(TOP_TOOLTIPS[k]),
+                object_id=ObjectID("#small", "button"), command=self.top_bar.command(k)))
             x -= 6
+
+    def _enable_top(self) -> None:
+        """Undo and redo lit only when there is something to undo or redo."""
+        can = {"undo": self.session.can_undo(), "redo": self.session.match.can_redo()}
+        for b in self.top_buttons:
+            b.enabled = can.get(b.key, True)
+            widget = self.widgets.get(b.key)
+            if widget is not None and widget.is_enabled != b.enabled:
+                (widget.enable if b.enabled else widget.disable)()
+                self.bars_gui.touch()
+
+    def _pressed(self) -> ViewAction | None:
+        """Do what the bars' buttons were clicked for (a click acts on the release)."""
+        done: ViewAction | None = None
+        for k in self.top_bar.take() + self.action_bar.take():
+            done = self.press(k) or done
+        return done
 
     # ------------------------------------------------------------------ doing things
     def submit(self, cmd: Any) -> bool:
@@ -471,6 +582,7 @@ class MMPlayView:
         self.layout = Layout.of(size)
         t = self.layout.table
         self.board_view.resize((t.width, t.height + self.status_height))
+        self.bars_gui.resize(size)
         self._key = None
 
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
@@ -484,6 +596,12 @@ class MMPlayView:
                     if then is not None:
                         then(key)
             return None
+        if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._build_buttons()  # the widgets of what is on offer now
+        used = self.bars_gui.process(event)
+        done = self._pressed()
+        if done is not None or (used and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
+            return done
         if kind == pygame.KEYDOWN:
             k = getattr(event, "key", 0)
             ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
@@ -523,13 +641,8 @@ class MMPlayView:
             pos = tuple(int(v) for v in getattr(event, "pos", (0, 0)))[:2]
             p = (pos[0], pos[1])
             self.cursor = p
-            if getattr(event, "button", 1) == 1:
-                self._build_buttons()
-                for b in self.buttons + self.top_buttons:
-                    if b.hit(p):
-                        return self.press(b.key)
-                if self.layout.table.collidepoint(p):
-                    self._drag_from = p
+            if getattr(event, "button", 1) == 1 and self.layout.table.collidepoint(p):
+                self._drag_from = p
             if self.layout.table.collidepoint(p):
                 self.forward(event)
         elif kind == pygame.MOUSEBUTTONUP:
@@ -554,6 +667,9 @@ class MMPlayView:
 
     def update(self, dt: float) -> None:
         self.board_view.update(dt)
+        if self.card is None:  # no tooltip comes up under a card
+            self._build_buttons()  # a new language or game: its widgets, not the old ones
+            self.bars_gui.update(dt)
         self._message_left = max(0.0, self._message_left - dt)
         if self.card is not None:
             self.card.update(dt)
@@ -586,6 +702,7 @@ class MMPlayView:
         self.draw_tray(surface)
         self.draw_actions(surface)
         self.draw_status(surface)
+        self.bars_gui.draw(surface)  # the buttons, their tooltips over everything but a card
         if self.card is not None:
             self.card.draw(surface)
 
@@ -684,10 +801,12 @@ class MMPlayView:
         surface.blit(pic, (x, cy - pic.get_height() // 2))
         x += pic.get_width() + 14
         r = (top.height - 10) // 2  # the cheese wheel's radius
-        wheel = self.texts.render(_("Wheel {wheel}/6   Page {page}/{end}").format(
-            wheel=st.wheel, page=st.page, end=st.end_page), TEXT_PX, TEXT)
+        wheel_text = _("Wheel {wheel}/6   Page {page}/{end}").format(
+            wheel=st.wheel, page=st.page, end=st.end_page)
+        wheel = self.texts.render(wheel_text, TEXT_PX, TEXT)
         first = min((b.rect.x for b in self.top_buttons), default=top.right)
         room = first - 8 - (8 + 2 * r + 6 + wheel.get_width())  # where the track must end
+        more = self.texts.render("...", SMALL_PX, DIM)
         for i, ent in enumerate(st.order):  # the initiative track
             if st.has_mouse(ent):
                 m = st.mouse(ent)
@@ -697,10 +816,12 @@ class MMPlayView:
             else:
                 label, colour = self.name(ent), MINION
             w = self.texts.width(label, SMALL_PX) + 12
-            if x + w > room:  # no room for the rest of the track: the buttons stay whole
-                more = self.texts.render("...", SMALL_PX, DIM)
-                surface.blit(more, (x, cy - more.get_height() // 2))
-                x += more.get_width() + 6
+            last = i == len(st.order) - 1
+            if x + w > room - (0 if last else more.get_width() + 6):
+                # no room for the rest of the track: "..." (where it fits), the buttons whole
+                if x + more.get_width() <= room:
+                    surface.blit(more, (x, cy - more.get_height() // 2))
+                    x += more.get_width() + 6
                 break
             chip = pygame.Rect(x, top.y + 8, w, top.height - 16)
             pygame.draw.rect(surface, colour, chip, border_radius=4)
@@ -710,6 +831,10 @@ class MMPlayView:
             surface.blit(text, (chip.x + 6, chip.centery - text.get_height() // 2))
             x = chip.right + 6
         x += 8
+        fits = first - 8 - (x + 2 * r + 6)  # a narrow window: the words cut, not the buttons
+        if wheel.get_width() > fits:
+            wheel = self.texts.render(ellipsize(self.texts, wheel_text, max(0, fits), TEXT_PX),
+                                      TEXT_PX, TEXT)
         centre = (x + r, cy)
         for k in range(6):
             a0 = -math.pi / 2 + k * math.pi / 3
@@ -719,15 +844,18 @@ class MMPlayView:
             pygame.draw.polygon(surface, (0x10, 0x10, 0x10), pts, 1)
         x += 2 * r + 6
         surface.blit(wheel, (x, cy - wheel.get_height() // 2))
-        x += wheel.get_width() + 14
+        end = x + wheel.get_width()  # where the words end
+        x = end + 14
         mode = self.texts.render(self.mode_name(), SMALL_PX, DIM)
         self._mode_on_top = x + mode.get_width() < first - 8
         if self._mode_on_top:
             surface.blit(mode, (x, cy - mode.get_height() // 2))
-            x += mode.get_width()
-        for b in self.top_buttons:
-            if b.rect.x > x:
-                draw_button(surface, self.texts, b, self.hot is b)
+            end = x + mode.get_width()
+        for b in self.top_buttons:  # a button the words reached (a tiny window) is hidden
+            widget = self.widgets.get(b.key)
+            if widget is not None and bool(widget.visible) != (b.rect.x > end):
+                (widget.show if b.rect.x > end else widget.hide)()
+                self.bars_gui.touch()
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         st = self.state
@@ -859,12 +987,6 @@ class MMPlayView:
             for line in wrap(self.texts, text, rect.width - 24, TEXT_PX)[:2]:
                 surface.blit(self.texts.render(line, TEXT_PX, DIM), (rect.x + 12, y))
                 y += 22
-        n = 0
-        for b in self.buttons:
-            if b.key.startswith("cmd") and n < 9:
-                n += 1
-                b.hint = str(n)
-            draw_button(surface, self.texts, b, self.hot is b, SMALL_PX)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         rect = self.layout.status
