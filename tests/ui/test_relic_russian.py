@@ -38,9 +38,10 @@ def key(view: RelicPlayView, k: int, mod: int = 0) -> object:
 
 
 def drawn(view: RelicPlayView, surface: pygame.Surface) -> list[str]:
+    """The texts drawn, and those of the pygame_gui widgets (the buttons' tooltips too)."""
     with recorded_texts() as seen:
         view.draw(surface)
-    return list(seen)
+    return list(seen) + view.bars_gui.texts()
 
 
 def play(view: RelicPlayView, surface: pygame.Surface | None = None, steps: int = 400,

@@ -1,6 +1,7 @@
 """Drawing the Relic play screen: the board with highlights, threat cards and pieces; the top
 bar; the battle tray (dice chains with explosions, both scores); the action buttons; the players'
-panels, the odds and the explained log. Reads the view, changes nothing but its buttons.
+panels, the odds and the explained log. Reads the view, changes nothing but its buttons (built
+in the view's pygame_gui ``Gui``, which is drawn here over the rest).
 
 Words go through ``_()`` as the frame is drawn (the language may change at any time); in strict
 mode the hints of teaching mode (what to do now, what a roll needs) are left out."""
@@ -16,6 +17,7 @@ from game.i18n import N_, _
 from game.rules.relic.state import RelicState
 from game.ui.colours import RGB, ink_on
 from game.ui.play.relic_session import attr_short, mode_word, player_label
+from game.ui.play.relic_view import more_note
 from game.ui.play.widgets import (
     ACCENT,
     CHROME_BG,
@@ -27,9 +29,6 @@ from game.ui.play.widgets import (
     TEXT,
     TEXT_PX,
     TITLE_PX,
-    Button,
-    button_width,
-    draw_button,
     ellipsize,
     panel,
     wrap,
@@ -63,9 +62,11 @@ def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
     table.set_clip(None)
     _top(view, surface, lay.top)
     _tray(view, surface, lay.tray)
+    view.sync_widgets()
     _actions(view, surface, lay.actions)
     _status(view, surface, lay.status)
     _panel(view, surface, lay.panel)
+    view.bars_gui.draw(surface)  # the buttons, and a tooltip over everything but a card
     if view.card is not None:
         view.card.draw(surface)
 
@@ -208,30 +209,21 @@ def _status(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> 
 
 
 def _actions(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The action bar's background and its words (the buttons are pygame_gui widgets, drawn
+    with the view's Gui): who the AI is playing when no one can act here, the note of the
+    actions that did not fit."""
     panel(surface, rect, CHROME_BG)
     texts = view.texts
-    view.buttons = []
-    acts = view.actions()
-    if not acts:
+    bar = view.action_bar
+    if not bar.buttons and not bar.hidden:
         who = view.session.to_play()
-        words = "" if who is None else _("The AI is playing {player}...").format(player=player_label(who))
+        words = "" if who is None else \
+            _("The AI is playing {player}...").format(player=player_label(who))
         pic = texts.render(words, TEXT_PX, DIM)
         surface.blit(pic, (rect.x + 12, rect.centery - pic.get_height() // 2))
-        return
-    x, y = rect.x + 8, rect.y + 6
-    row_h = (rect.height - 16) // 2
-    for i, c in enumerate(acts):
-        label = view.session.label(c)
-        hint = str(i + 1) if i < 9 else ""
-        wdt = min(button_width(texts, label, hint), rect.width - 16)
-        if x + wdt > rect.right - 8:
-            x, y = rect.x + 8, y + row_h + 4
-            if y + row_h > rect.bottom:
-                break
-        b = Button(pygame.Rect(x, y, wdt, row_h), label, str(i), hint=hint)
-        view.buttons.append(b)
-        draw_button(surface, texts, b, hot=b.rect.collidepoint(pygame.mouse.get_pos()) or i == 0)
-        x += wdt + 6
+    elif bar.hidden:
+        more = texts.render(more_note(bar.hidden), SMALL_PX, DIM)
+        surface.blit(more, (rect.right - more.get_width() - 10, rect.bottom - more.get_height() - 4))
 
 
 # ---------------------------------------------------------------------- the battle tray

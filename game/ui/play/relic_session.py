@@ -292,3 +292,94 @@ class RelicSession:
         if isinstance(command, RollTest):
             return _("Roll the test")
         return type(command).__name__
+
+    def about(self, command: Any) -> tuple[str, str]:
+        """What a command does, in words for its button's tooltip, and the rule it carries out
+        ("" when none): "Count both battle scores ...", "REL-SEQ-5"."""
+        st = self.state
+        hero = st.active_hero
+        if isinstance(command, RollMove):
+            return (_("Roll the die: you go that many spaces along your tier, either way round, "
+                      "then pick one of the highlighted spaces."), "REL-BOARD-3")
+        if isinstance(command, Move):
+            return self._about_move(command)
+        if isinstance(command, Choose):
+            return self._about_choice(command), "REL-BOARD-2"
+        if isinstance(command, Fight):
+            card = next((c for c in st.cards_on(hero.space) if c.uid == command.enemy), None)
+            words = _("Battle this enemy next: its value against yours, plus a battle roll each.")
+            if card is not None and self.text(card.id):
+                words += "\n" + _("{space}: {text}").format(space=self.name(card.id),
+                                                            text=self.text(card.id))
+            return words, "REL-ENG-2"
+        if isinstance(command, Prepare):
+            return (_("Prepare for battle: declare the wargear and power cards you use (at most "
+                      "one weapon and one armour). The odds in the side panel show what it "
+                      "gives."), "REL-SEQ-2")
+        if isinstance(command, RollForEnemy):
+            return (_("Make the enemy's battle roll: one die, and every 6 adds another die."),
+                    "REL-SEQ-3")
+        if isinstance(command, RollBattle):
+            return (_("Make your battle roll: your dice, and every 6 adds another die."),
+                    "REL-SEQ-4")
+        if isinstance(command, ChangeDie):
+            how = dict(self.system.change_sources(st)).get(command.source, "")
+            if how == "reroll":
+                return (_("Roll this die again, with every die it added; the new die may add "
+                          "more."), "REL-DICE-5")
+            return _("Change this die of your battle roll before the scores are counted."), \
+                "REL-SEQ-4"
+        if isinstance(command, Score):
+            return (_("Count both battle scores (roll, attribute and modifiers) and settle the "
+                      "battle: win, tie or lose."), "REL-SEQ-5")
+        if isinstance(command, Meet):
+            card = next((c for c in st.cards_on(hero.space) if c.uid == command.card), None)
+            words = _("Meet this stranger on your space and do what its card says.")
+            if card is not None and self.text(card.id):
+                words += "\n" + _("{space}: {text}").format(space=self.name(card.id),
+                                                            text=self.text(card.id))
+            return words, "REL-ENG-2"
+        if isinstance(command, EndTurn):
+            return (_("End your turn: the strangers left on your space need not be met."),
+                    "REL-ENG-2")
+        if isinstance(command, RollTest):
+            return (_("Roll for the scenario's Confrontation test: your dice, every 6 adds "
+                      "another, against the scenario's target."), "REL-WIN-7")
+        return "", ""
+
+    def _about_move(self, command: Move) -> tuple[str, str]:
+        st = self.state
+        board = self.system.board(st)
+        space = self.name(command.to)
+        if st.phase == "move_choice":
+            words, rule = _("Move your piece to {space}, a space the roll reaches.").format(
+                space=space), "REL-BOARD-3"
+        elif board.tier(st.active_hero.space) == "inner":
+            words, rule = _("Step on to {space}, the next space of the Inner tier.").format(
+                space=space), "REL-BOARD-4"
+        else:
+            words, rule = _("Cross the link to {space} instead of rolling to move.").format(
+                space=space), "REL-BOARD-5"
+        text = self.text(command.to) or (board.spaces[command.to].text
+                                         if command.to in board.spaces else "")
+        if text:
+            words += "\n" + _("{space}: {text}").format(space=space, text=text)
+        return words, rule
+
+    def _about_choice(self, command: Choose) -> str:
+        choice = self.state.choice
+        kind = choice.kind if choice is not None else ""
+        if not command.option:
+            return _("Take nothing of what the space offers.")
+        if kind in ("teleport", "shift"):
+            return _("Go to {space}, as the space you stand on offers.").format(
+                space=self.name(command.option))
+        if kind == "buy_wargear":
+            return _("Pay influence for a wargear card, as the space offers.")
+        if kind == "keep_wargear":
+            return _("Keep this wargear card; the others are discarded.")
+        if kind == "swap_wargear":
+            return _("Discard this wargear card and draw a new one, as the space offers.")
+        if kind == "swap_places":
+            return _("Swap places with this player, as the space offers.")
+        return _("Answer the choice the space offers.")

@@ -11,6 +11,12 @@ move there, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+L load, F2 AI on/off for
 play, Esc quits. A hand-over card asks the next human to take the seat, also when that player
 must roll for the enemy (REL-SEQ-3).
 
+The action buttons are pygame_gui widgets (``RelicActionBar``, built through ``BarWidgets`` in the
+view's ``Gui``) with a tooltip each: what the action does, its rule ID and its key. They are
+built again only when the match, the seat to play, the bar's size or the language change; a click
+acts on the release, as pygame_gui buttons do. The cards (hand-over, end, resume) get the mouse's
+moves too, for their hover and tooltips.
+
 The match is in teaching or strict mode (the top bar says which): strict mode forbids undoing a
 step that rolled dice and leaves out the hints of what to do now and what a roll needs.
 Every word is in the language chosen in the menu, read when the frame is drawn.
@@ -18,11 +24,13 @@ Every word is in the language chosen in the menu, read when the frame is drawn.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from game.board import load_board
 from game.board.model import Board
@@ -32,7 +40,10 @@ from game.rules.relic.commands import Choose, Move, Prepare
 from game.rules.relic.state import RelicState
 from game.ui.board_view import BoardView
 from game.ui.colours import RGB, side_colours
+from game.ui.gui import Gui
 from game.ui.play import user_dirs
+from game.ui.play.action_bar import GAP, MAX_LABEL_W, ROW_H
+from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.card import Card
 from game.ui.play.handover import handover_card
 from game.ui.play.layout import Layout
@@ -42,8 +53,8 @@ from game.ui.play.widgets import (
     ACCENT,
     DANGER,
     GOOD,
+    SMALL_PX,
     TEXT,
-    Button,
     Texts,
 )
 from game.ui.status_bar import StatusBar
@@ -53,6 +64,107 @@ AI_PACE_S = 0.7
 MESSAGE_S = 7.0
 BATTLE_KINDS = ("rel.battle", "rel.prepare", "rel.enemy_roll", "rel.player_roll", "rel.die_changed",
                 "rel.score", "rel.result")
+
+
+BUTTON_IDS = ("button",)
+
+
+def more_note(hidden: int) -> str:
+    """The note of the actions that did not fit in the bar."""
+    return _("+{n} more").format(n=hidden)
+
+
+class _ActionButton(UIButton):
+    """A button that shows its hover (and its tooltip) also while it is selected: the first
+    action, the one Space and Enter take, is selected."""
+
+    def can_hover(self) -> bool:
+        return bool(self.is_enabled and not self.held)
+
+
+class RelicActionBar:
+    """The actions allowed now, as pygame_gui buttons in rows (numbered 1-9 for the keys, the
+    first one, which Space and Enter take, shown selected). Those that do not fit are left out
+    (a note says how many). A press waits in ``take()`` for the view."""
+
+    def __init__(self, texts: Texts, gui: Gui) -> None:
+        self.texts = texts
+        self.widgets = BarWidgets(gui)
+        #: the UIButtons; ``buttons[i]`` offers ``commands[i]``, the action of key ``i + 1``
+        self.buttons: list[Any] = []
+        self.commands: list[Any] = []
+        self.hidden = 0  #: actions that did not fit
+        self._key: tuple[Any, ...] | None = None
+
+    def sync(self, view: RelicPlayView, rect: pygame.Rect, size: tuple[int, int]) -> bool:
+        """Build the buttons for what ``view`` offers now (only when the match, the seat to play,
+        the rect or the language changed); True when they were built."""
+        gui = self.widgets.ready(size)
+        session = view.session
+        key = (id(session), session.revision, id(session.state), view.human_to_play(),
+               tuple(rect), language(), session.words_lang)
+        if key == self._key:
+            return False
+        self._key = key
+        self.widgets.clear()
+        self.buttons, self.commands, self.hidden = [], [], 0
+        acts = view.actions()
+        texts = [(f"{n}  " if n <= 9 else "") + session.label(c) for n, c in enumerate(acts, 1)]
+        places = self._places(gui, rect, texts, 0)
+        if self.hidden:  # the last row leaves room for the note
+            places = self._places(gui, rect, texts,
+                                  self.texts.width(more_note(self.hidden), SMALL_PX) + 16)
+        for i, box in enumerate(places):
+            what, rule = session.about(acts[i])
+            self.buttons.append(self.widgets.add(_ActionButton(
+                box, fitted(gui, texts[i], box.width - 30, BUTTON_IDS), gui.manager,
+                tool_tip_text=tooltip(what, rule, i + 1), command=self.widgets.command(i))))
+            self.commands.append(acts[i])
+        if self.buttons:  # the default of Space and Enter
+            self.buttons[0].select()
+        return True
+
+    def _places(self, gui: Gui, rect: pygame.Rect, texts: Sequence[str],
+                reserve: int) -> list[pygame.Rect]:
+        """Where the buttons go, in rows from the top (the last row ``reserve`` pixels
+        shorter), as many as fit in order; sets ``hidden``."""
+        out: list[pygame.Rect] = []
+        rows = max(1, (rect.height - GAP) // (ROW_H + GAP))
+        x, y, row = rect.x + 10, rect.y + GAP, 0
+        for text in texts:
+            bw = min(MAX_LABEL_W, text_width(gui, text, BUTTON_IDS) + 32, max(1, rect.width - 20))
+            right = rect.right - 8 - (reserve if row == rows - 1 else 0)
+            if x + bw > right and x > rect.x + 10:
+                row += 1
+                x, y = rect.x + 10, y + ROW_H + GAP
+                right = rect.right - 8 - (reserve if row == rows - 1 else 0)
+            if row >= rows or x + bw > right:
+                break
+            out.append(pygame.Rect(x, y, bw, ROW_H))
+            x += bw + GAP
+        self.hidden = len(texts) - len(out)
+        return out
+
+    def index_at(self, pos: tuple[int, int]) -> int:
+        """The index of the action whose button is at ``pos``, else -1."""
+        return next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(pos)), -1)
+
+    def take(self) -> list[Any]:
+        """The commands whose buttons were pressed since the last call."""
+        return [self.commands[i] for i in self.widgets.take() if i < len(self.commands)]
+
+
+def tooltip(what: str, rule: str, n: int) -> str:
+    """A button's tooltip (pygame_gui HTML): what the action does, then its rule and key."""
+    parts = [html.escape(line, quote=False) for line in what.split("\n") if line]
+    key = _("1, Space or Enter") if n == 1 else str(n) if n <= 9 else ""
+    if rule and key:
+        parts.append(_("Rule {rule} · key {key}").format(rule=rule, key=key))
+    elif rule:
+        parts.append(_("Rule {rule}").format(rule=rule))
+    elif key:
+        parts.append(_("Key {key}").format(key=key))
+    return "<br>".join(parts)
 
 
 class RelicPlayView:
@@ -67,6 +179,9 @@ class RelicPlayView:
         self.ai_pace = ai_pace
         self.handover_opt = handover
         self.size = size
+        #: the pygame_gui widgets: the action buttons (and their tooltips)
+        self.bars_gui = Gui(size)
+        self.action_bar = RelicActionBar(self.texts, self.bars_gui)
         self.resize(size)
         self.board_view.fit()
         self._use(session)
@@ -83,7 +198,6 @@ class RelicPlayView:
         self._last_player = session.to_play()
         self.battle_events: list[Event] = []
         self._reveal = 99.0
-        self.buttons: list[Button] = []
         self.hot_space = ""
         self.hot_action = -1  #: the action button under the mouse
         self.log_scroll = 0
@@ -92,6 +206,16 @@ class RelicPlayView:
     @property
     def state(self) -> RelicState:
         return self.session.state
+
+    @property
+    def buttons(self) -> list[Any]:
+        """The action buttons (pygame_gui ``UIButton``s): ``buttons[i]`` is key ``i + 1``."""
+        return self.action_bar.buttons
+
+    def sync_widgets(self) -> None:
+        """The action buttons for what is on offer now (built again only on a change)."""
+        if self.action_bar.sync(self, self.layout.actions, self.size):
+            self.bars_gui.touch()
 
     @property
     def mode(self) -> str:
@@ -246,7 +370,14 @@ class RelicPlayView:
         return out
 
     def actions(self) -> list[Any]:
-        return self.session.legal() if self.human_to_play() else []
+        """What the player may do now, as buttons and number keys: what only a button can
+        choose (decline, fight, count...) first, then the spaces a click on the board can pick
+        too, so that a long list of spaces never hides the rest past the bar and the keys 1-9."""
+        if not self.human_to_play():
+            return []
+        legal = self.session.legal()
+        on_board = list(self.targets().values())
+        return [c for c in legal if c not in on_board] + [c for c in legal if c in on_board]
 
     def odds(self) -> tuple[Any, str]:
         """The odds of the pending battle, with the Prepare option under the mouse if any."""
@@ -266,9 +397,12 @@ class RelicPlayView:
         self.layout = Layout.of(size)
         t = self.layout.table
         self.board_view.resize((t.width, t.height + self.status.height))
+        self.bars_gui.resize(size)
 
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
-        if self.card is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        kind = event.type
+        if self.card is not None and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
+                                              pygame.MOUSEMOTION):
             if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and \
                     event.key in (pygame.K_z, pygame.K_y, pygame.K_s, pygame.K_l):
                 return self._key(event)
@@ -282,6 +416,13 @@ class RelicPlayView:
                     if chosen == RESUME and path is not None:
                         self.load(path)
             return None
+        if self.card is None:  # the action buttons (no hover or tooltip under a card)
+            self.sync_widgets()
+            used = self.bars_gui.process(event)
+            for command in self.action_bar.take():
+                self.submit(command)
+            if used and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                return None
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
@@ -291,7 +432,7 @@ class RelicPlayView:
             return None
         if event.type == pygame.MOUSEMOTION:
             self.hot_space = self.space_at(event.pos)
-            self.hot_action = next((int(b.key) for b in self.buttons if b.hit(event.pos)), -1)
+            self.hot_action = self.action_bar.index_at(event.pos)
         self._forward(event)
         return None
 
@@ -323,13 +464,7 @@ class RelicPlayView:
         return None
 
     def _click(self, pos: tuple[int, int]) -> bool:
-        for b in self.buttons:
-            if b.hit(pos):
-                acts = self.actions()
-                i = int(b.key)
-                if i < len(acts):
-                    self.submit(acts[i])
-                return True
+        """A press of the left button on the table: move to a highlighted space, or read one."""
         space = self.space_at(pos)
         targets = self.targets()
         if space and space in targets:
@@ -365,6 +500,8 @@ class RelicPlayView:
 
     def update(self, dt: float) -> None:
         self.board_view.update(dt)
+        if self.card is None:  # no tooltip comes up under a card
+            self.bars_gui.update(dt)
         self._reveal += dt
         if self._message_left > 0:
             self._message_left -= dt
