@@ -68,7 +68,7 @@ _ACTIONS_RU = {
 
 #: why an activation ended (``ofa.activation_end``'s ``reason``)
 _REASONS = {
-    "en": {},
+    "en": {"down": "down", "failed": "failed"},
     "ru": {"down": "фигура без сознания", "failed": "выпала 1"},
 }
 
