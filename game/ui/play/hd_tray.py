@@ -22,9 +22,11 @@ from game.rules.engine import Event, Match
 from game.rules.helldorado.state import HDState
 from game.ui.colours import RGB
 from game.ui.gui import Gui
-from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
+from game.ui.play.bar_widgets import BarWidgets, text_width
 from game.ui.play.dice_tray import draw_die
 from game.ui.play.hd_session import HDNames
+from game.ui.play.side_panel import Tabs
+from game.ui.play.top_bar import TOOLTIPS
 from game.ui.play.widgets import (
     ACCENT,
     BIG_PX,
@@ -46,16 +48,9 @@ REROLLED: RGB = (0x56, 0xB4, 0xE9)
 TOP_BUTTONS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")), ("load", N_("Load")),
                ("menu", N_("Menu")))
 #: what each top bar button does, with its key (the One for All screen's words: the same keys)
-TOP_TIPS = {
-    "undo": N_("Take back your last move (Ctrl+Z)."),
-    "redo": N_("Play again the move you took back (Ctrl+Y)."),
-    "save": N_("Save the game to the quick-save file (Ctrl+S)."),
-    "load": N_("Go back to the quick-saved game (Ctrl+O)."),
-    "menu": N_("The game menu: new game, help, language, quit (Esc)."),
-}
+TOP_TIPS = TOOLTIPS  #: the same buttons and keys as One for All's top bar
 #: the side panel's tabs (their ids, which are their English names, shown through ``_()``)
 TABS = (N_("Log"), N_("Targets"), N_("Unit"))
-TAB_H = 36
 #: what each tab shows, for its tooltip
 TAB_TIPS = {
     "Log": N_("What happened, newest first, each event with its rule IDs; click an entry "
@@ -66,7 +61,6 @@ TAB_TIPS = {
                "weapons."),
 }
 SMALL_IDS = ("#small", "button")
-TAB_ON, TAB_OFF = "#toggle_on", "#toggle"
 
 
 @dataclass(frozen=True)
@@ -304,58 +298,6 @@ class HDTopButtons:
         return self.widgets.take()
 
 
-class HDTabs:
-    """The side panel's tabs: toggle buttons, the chosen one lit."""
-
-    def __init__(self, gui: Gui | None = None) -> None:
-        self.widgets = BarWidgets(gui)
-        #: tab id -> its UIButton
-        self.buttons: dict[str, Any] = {}
-        self._built: tuple[tuple[int, int, int, int], str] | None = None
-
-    @staticmethod
-    def tab_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
-        w = rect.width // len(TABS)
-        return [(name, pygame.Rect(rect.x + i * w, rect.y, w, TAB_H)) for i, name in enumerate(TABS)]
-
-    @staticmethod
-    def body(rect: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(rect.x, rect.y + TAB_H, rect.width, max(1, rect.height - TAB_H))
-
-    def layout(self, rect: pygame.Rect, size: tuple[int, int], chosen: str) -> None:
-        """Build the tabs (only when the panel's rect or the language changed) and light the
-        chosen one."""
-        gui = self.widgets.ready(size)
-        key = ((rect.x, rect.y, rect.width, rect.height), language())
-        if key != self._built:
-            from pygame_gui.core import ObjectID
-            from pygame_gui.elements import UIButton
-
-            self.widgets.clear()
-            self._built = key
-            self.buttons = {}
-            for name, r in self.tab_rects(rect):
-                box = pygame.Rect(r.x + 3, r.y + 4, r.width - 6, r.height - 8)
-                self.buttons[name] = self.widgets.add(UIButton(
-                    box, fitted(gui, _(name), box.width - 8, (TAB_OFF, "button")), gui.manager,
-                    tool_tip_text=_(TAB_TIPS[name]),
-                    object_id=ObjectID(TAB_ON if name == chosen else TAB_OFF, "button"),
-                    command=self.widgets.command(name)))
-        self.light(chosen)
-
-    def light(self, chosen: str) -> None:
-        """The chosen tab lit, the others not (pygame_gui styles them by object id)."""
-        from pygame_gui.core import ObjectID
-
-        changed = False
-        for name, button in self.buttons.items():
-            want = TAB_ON if name == chosen else TAB_OFF
-            if button.object_ids[-1] != want:
-                button.change_object_id(ObjectID(want, "button"))
-                changed = True
-        if changed and self.widgets.gui is not None:
-            self.widgets.gui.touch()
-
-    def take(self) -> list[str]:
-        """The tabs clicked since the last call."""
-        return self.widgets.take()
+def HDTabs(gui: Gui | None = None) -> Tabs:  # noqa: N802 - reads as the class it makes
+    """The Helldorado side panel's tabs (Log, Targets, Unit): the shared ``Tabs``."""
+    return Tabs(TABS, TAB_TIPS, gui)

@@ -52,7 +52,6 @@ from game.ui.play.hd_overlay import (
 )
 from game.ui.play.hd_session import HDSession, Submitted, Tool, history_reason, new_hd_match
 from game.ui.play.hd_tray import (
-    TAB_H,
     TABS,
     HDRow,
     HDTabs,
@@ -63,6 +62,7 @@ from game.ui.play.hd_tray import (
 from game.ui.play.layout import Layout
 from game.ui.play.log_panel import LogPanel
 from game.ui.play.resume import resume_card
+from game.ui.play.side_panel import TAB_H
 from game.ui.play.widgets import (
     ACCENT,
     CHROME_BG,

@@ -56,6 +56,7 @@ from game.ui.play.mm_dice import MEANINGS, die_word, draw_die, draw_symbol
 from game.ui.play.mm_odds import AttackOdds, attack_odds, pending_attack
 from game.ui.play.mm_session import ATTACK_MODES, MMSession, action_help, seat_name
 from game.ui.play.resume import RESUME, resume_card
+from game.ui.play.top_bar import TOOLTIPS
 from game.ui.play.widgets import (
     ACCENT,
     CHROME_BG,
@@ -88,12 +89,8 @@ FIG_R = 11
 TOP_BUTTONS = (("undo", N_("Undo")), ("redo", N_("Redo")), ("save", N_("Save")),
                ("load", N_("Load")))
 #: what each top bar button does, for its tooltip (with its key)
-TOP_TOOLTIPS = {
-    "undo": N_("Take back your last move (Ctrl+Z)."),
-    "redo": N_("Play again the move you took back (Ctrl+Y)."),
-    "save": N_("Save the game to the quick-save file (Ctrl+S)."),
-    "load": N_("Go back to the quick-saved game (Ctrl+L)."),
-}
+TOP_TOOLTIPS = {**TOOLTIPS,  # One for All's words, but this screen loads with Ctrl+L
+                "load": N_("Go back to the quick-saved game (Ctrl+L).")}
 TOP_IDS = ("#small", "button")
 BUTTON_IDS = ("button",)
 PAD = 28  #: an action button's width beyond its words (the theme pads them 14 px a side)
