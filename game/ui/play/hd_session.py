@@ -2,7 +2,8 @@
 then the action), undo and redo by group, the AI's next command, saves, the log in words and the
 choices the rules allow for a unit. Plain Python, no pygame.
 
-The match state changes only through ``Match.submit``, ``Match.undo`` and ``Match.redo``.
+The match state changes only through ``Match.submit``, ``Match.undo`` and ``Match.redo``. The
+plumbing shared with One for All is ``MatchSession`` (``game.ui.play.match_session``).
 """
 
 from __future__ import annotations
@@ -16,11 +17,9 @@ from typing import Any
 
 from game.board.names import local_name, local_side_name
 from game.core.dice import SeededDice
-from game.i18n import N_, _, language, set_language
+from game.i18n import N_, _, language
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
-from game.rules.engine.history import GroupedHistory
-from game.rules.engine.selfplay import greedy_policy
 from game.rules.helldorado.commands import (
     Activate,
     Blast,
@@ -44,17 +43,24 @@ from game.rules.helldorado.commands import (
 from game.rules.helldorado.explain import refusal
 from game.rules.helldorado.game import MAPS_DIR, Helldorado
 from game.rules.helldorado.state import HDState
+from game.ui.play import match_session
 from game.ui.play.actions import Choice, Group
+from game.ui.play.match_session import (
+    HISTORY_REASONS,
+    LogEntry,
+    LogLine,
+    MatchSession,
+    Submitted,
+    history_reason,
+)
 from game.ui.play.names import split_rules
-from game.ui.play.session import LogEntry, LogLine
+
+__all__ = ["HISTORY_REASONS", "PENDING_TITLES", "HDNames", "HDSession", "LogEntry", "LogLine",
+           "Submitted", "Tool", "history_reason", "map_setting", "new_hd_match"]
 
 
 def map_setting(map_path: Path) -> str:
-    path = Path(map_path).resolve()
-    try:
-        return str(path.relative_to(MAPS_DIR.resolve()))
-    except ValueError:
-        return str(path)
+    return match_session.map_setting(map_path, MAPS_DIR)
 
 
 def new_hd_match(map_path: Path, seed: int | None = None, *, autosave: Path | None = None,
@@ -62,16 +68,6 @@ def new_hd_match(map_path: Path, seed: int | None = None, *, autosave: Path | No
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     return Match(registry.get("helldorado"), Setup("helldorado", map_setting(map_path), seed,
                                                    dict(options or {})), mode=mode, autosave=autosave)
-
-
-@dataclass(frozen=True)
-class Submitted:
-    """What a group of commands did: the events, the state before, or why it was refused."""
-
-    ok: bool
-    events: tuple[Event, ...] = ()
-    before: HDState | None = None
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -261,74 +257,17 @@ class HDNames:
 PENDING_TITLES = {"declare": N_("Declare the weapon"), "table": N_("Pick the opponent's table"),
                   "attacker": N_("Who strikes"), "reroll": N_("Re-roll misses"),
                   "hits": N_("Hits to use"), "order": N_("Chain order")}
-#: the engine's and the session's own reasons for refusing undo and redo
-HISTORY_REASONS = {
-    "nothing to undo": N_("nothing to undo"),  # i18n: not shown (the engine's words, matched)
-    "nothing to redo": N_("nothing to redo"),  # i18n: not shown
-    "nothing to do": N_("nothing to do"),  # i18n: not shown
-    "strict mode: dice were rolled, so this cannot be undone":  # i18n: not shown
-        N_("strict mode: dice were rolled, so this cannot be undone"),
-}
-
-
-def history_reason(why: str) -> str:
-    """An undo/redo refusal in the current language."""
-    text = HISTORY_REASONS.get(why)
-    return _(text) if text else why
-
-
-class HDSession:
+class HDSession(MatchSession[HDState, Helldorado]):
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7,
                  lang: str | None = None) -> None:
         if not isinstance(match.system, Helldorado):
             raise TypeError("the Helldorado play screen needs a Helldorado match")
-        self.match = match
-        self.system: Helldorado = match.system
-        self.names = HDNames(match.state, getattr(self.system.table_of(match.state), "board", None))
-        self.ai_sides: set[str] = {s for s in ai_sides if s in match.state.sides}
+        super().__init__(match, match.system, ai_sides=ai_sides, ai_seed=ai_seed)
+        board = getattr(self.system.table_of(match.state), "board", None)
+        self.names: HDNames = HDNames(match.state, board)
         del lang  # the log follows the program's language (``lang``), kept for old callers
-        self._rng = random.Random(ai_seed)
-        self.history = GroupedHistory(match)
-        self._legal: tuple[HDState, list[Any]] | None = None
-        self._log: tuple[tuple[int, str], list[LogEntry]] | None = None
-        self.revision = 0
 
     # ------------------------------------------------------------------ reading
-    @property
-    def lang(self) -> str:
-        """The language of the log: the program's (``game.i18n.language()``)."""
-        return language()
-
-    @lang.setter
-    def lang(self, value: str) -> None:
-        set_language(value)
-
-    @property
-    def mode(self) -> str:
-        return self.match.mode
-
-    @property
-    def teaching(self) -> bool:
-        """Teaching mode: the screen adds hints about what the selected unit can do and why."""
-        return self.match.mode != "strict"
-
-    @property
-    def state(self) -> HDState:
-        return self.match.state
-
-    def to_play(self) -> str | None:
-        return self.match.current_player()
-
-    def ai_to_play(self) -> bool:
-        side = self.to_play()
-        return side is not None and side in self.ai_sides
-
-    def legal(self) -> list[Any]:
-        st = self.state
-        if self._legal is None or self._legal[0] is not st:
-            self._legal = (st, list(self.system.legal_commands(st)))
-        return self._legal[1]
-
     def can_act(self, unit_id: str) -> bool:
         """May the side to play use this unit now (the active one, or one ready to activate)?"""
         st = self.state
@@ -425,71 +364,24 @@ class HDSession:
                 and not (act is not None and act.retreated))
 
     # ------------------------------------------------------------------ changing
-    def submit(self, *commands: Any) -> Submitted:
-        if not commands:
-            return Submitted(False, reason=_("nothing to do"))
-        before = self.state
-        if len(commands) > 1:
-            scratch = before
-            try:
-                for command in commands[:-1]:
-                    scratch = self.system.apply(scratch, command, SeededDice(0)).state
-                from game.rules.helldorado.ai import passes
+    def _rehearse(self, state: HDState, commands: Sequence[Any]) -> None:
+        """All but the last command in turn; the last one only when the AI's ``passes`` does
+        not already vouch for it."""
+        scratch = state
+        for command in commands[:-1]:
+            scratch = self.system.apply(scratch, command, SeededDice(0)).state
+        from game.rules.helldorado.ai import passes
 
-                if not passes(self.system, scratch, commands[-1]):
-                    self.system.apply(scratch, commands[-1], SeededDice(0))
-            except IllegalCommand as exc:
-                return Submitted(False, before=before, reason=self.refusal(exc))
-        try:
-            events = self.history.submit(commands)
-        except IllegalCommand as exc:  # the real dice made a later command illegal
-            self._changed()
-            return Submitted(False, before=before, reason=self.refusal(exc))
-        self._changed()
-        return Submitted(True, events, before)
+        if not passes(self.system, scratch, commands[-1]):
+            self.system.apply(scratch, commands[-1], SeededDice(0))
 
     def refusal(self, exc: IllegalCommand) -> str:
         """"RULE-ID: why" of a refused command, in the current language."""
         return f"{exc.rule_id}: {refusal(exc.reason, language(), self.names.rename)}"
 
-    def can_undo(self) -> tuple[bool, str]:
-        return self.history.can_undo()
-
-    def undo(self) -> str:
-        """Undo the last group; returns the reason when it cannot be undone ("" when done)."""
-        why = self.history.undo()
-        if not why:
-            self._changed()
-        return why
-
-    def can_redo(self) -> bool:
-        return self.history.can_redo()
-
-    def redo(self) -> Submitted:
-        if not self.history.can_redo():
-            return Submitted(False, reason=_("nothing to redo"))
-        before = self.state
-        try:
-            events = self.history.redo()
-        except IllegalCommand as exc:
-            self._changed()
-            return Submitted(False, before=before, reason=self.refusal(exc))
-        self._changed()
-        return Submitted(True, events, before)
-
-    def ai_command(self) -> Any | None:
-        legal = self.legal()
-        if not legal:
-            return None
-        return greedy_policy(self.system, self.state, legal, self._rng)
-
-    def _changed(self) -> None:
-        self.revision += 1
+    # undo: the engine's words as they are (the view words them with ``history_reason``)
 
     # ------------------------------------------------------------------ saves
-    def save(self, path: Path) -> None:
-        self.match.save(path)
-
     @classmethod
     def load(cls, path: Path, *, autosave: Path | None = None, ai_sides: Sequence[str] = (),
              lang: str | None = None) -> HDSession:
@@ -505,16 +397,6 @@ class HDSession:
         text, rules = split_rules(line)
         return LogLine(text, rules)
 
-    def log(self) -> list[LogEntry]:
-        key = (self.revision, self.lang)
-        if self._log is not None and self._log[0] == key:
-            return self._log[1]
-        entries: list[LogEntry] = []
-        for i, step in enumerate(self.match.steps):
-            before: HDState = step.before
-            side = before.pending.side if before.pending is not None else before.turn
-            lines = tuple(self.explain(e) for e in step.events)
-            entries.append(LogEntry(i + 1, self.names.command(step.command, before), side, lines))
-        entries.reverse()
-        self._log = (key, entries)
-        return entries
+    def _step_side(self, before: HDState, command: Any) -> str:
+        """The side answering a pending choice, else the side whose turn it was."""
+        return before.pending.side if before.pending is not None else before.turn
