@@ -248,3 +248,17 @@ def test_the_menu_switches_the_whole_screen_and_remembers_it(headless: None, tmp
     menus.open_menu_card(view)
     menus.card_action(view, "lang")
     assert i18n.language() == "en"
+
+
+def test_a_refused_command_shows_the_rule_not_english_words(tmp_path: Path) -> None:
+    """The rules word their refusals in English; a Russian screen names the rule alone."""
+    from game.i18n import set_language
+    from game.rules.one_for_all.commands import Stop
+    from game.ui.play.session import PlaySession, new_match
+
+    session = PlaySession(new_match(REPO / "maps" / "tavern.tmx", 3))
+    done = session.submit(Stop("athos"))  # nobody is active: refused
+    assert not done.ok and ":" in done.reason and done.reason.split(":")[0].startswith("OFA")
+    set_language("ru")
+    again = session.submit(Stop("athos"))
+    assert not again.ok and again.reason == done.reason.split(":")[0]

@@ -173,8 +173,9 @@ class MatchSession(ABC, Generic[S, Y]):
         IllegalCommand when one of them is refused."""
 
     def refusal(self, exc: IllegalCommand) -> str:
-        """"RULE-ID: why" of a refused command (the engine's words)."""
-        return f"{exc.rule_id}: {exc.reason}"
+        """"RULE-ID: why" of a refused command; the rules give their reasons in English only,
+        so another language shows the rule ID alone (its text is the rule's, in the spec)."""
+        return f"{exc.rule_id}: {exc.reason}" if language() == "en" else exc.rule_id
 
     def can_undo(self) -> tuple[bool, str]:
         return self.history.can_undo()
