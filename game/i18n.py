@@ -109,15 +109,13 @@ def N_(text: str) -> str:  # noqa: N802 - the gettext name for "mark, translate 
 
 def extract_messages(paths: list[Path]) -> dict[str, list[str]]:
     """Every literal given to ``_()`` or ``N_()`` in the Python files ``paths``: msgid -> where."""
-    import ast as _ast
-
     found: dict[str, list[str]] = {}
     for path in paths:
-        tree = _ast.parse(Path(path).read_text(encoding="utf-8"))
-        for node in _ast.walk(tree):
-            if (isinstance(node, _ast.Call) and isinstance(node.func, _ast.Name)
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("_", "N_") and node.args
-                    and isinstance(node.args[0], _ast.Constant)
+                    and isinstance(node.args[0], ast.Constant)
                     and isinstance(node.args[0].value, str)):
                 found.setdefault(node.args[0].value, []).append(f"{path}:{node.lineno}")
     return found
@@ -132,32 +130,30 @@ def stray_literals(path: Path) -> list[tuple[int, str]]:
     """String constants in ``path`` that read like words to a player and are not given to
     ``_()``/``N_()``: docstrings, exceptions, ``print`` and f-string format specs are left out.
     A literal the screen never shows can carry ``# i18n: not shown`` on its line."""
-    import ast as _ast
-
     source = Path(path).read_text(encoding="utf-8")
     lines = source.splitlines()
-    tree = _ast.parse(source)
+    tree = ast.parse(source)
     wrapped: set[int] = set()
     skip: set[int] = set()
-    for node in _ast.walk(tree):
-        if isinstance(node, _ast.Call) and isinstance(node.func, _ast.Name) and node.func.id in ("_", "N_"):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_"):
             wrapped.update(id(a) for a in node.args)
-        if isinstance(node, _ast.Call):
-            name = node.func.id if isinstance(node.func, _ast.Name) else (
-                node.func.attr if isinstance(node.func, _ast.Attribute) else "")
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else (
+                node.func.attr if isinstance(node.func, ast.Attribute) else "")
             if name in _NOT_SHOWN_CALLS:
-                skip.update(id(n) for a in node.args for n in _ast.walk(a))
-        if isinstance(node, (_ast.Raise, _ast.Assert)):
-            skip.update(id(n) for n in _ast.walk(node))
-        if isinstance(node, _ast.FormattedValue) and node.format_spec is not None:
-            skip.update(id(n) for n in _ast.walk(node.format_spec))
-        if isinstance(node, (_ast.FunctionDef, _ast.AsyncFunctionDef, _ast.ClassDef, _ast.Module)) and node.body:
+                skip.update(id(n) for a in node.args for n in ast.walk(a))
+        if isinstance(node, (ast.Raise, ast.Assert)):
+            skip.update(id(n) for n in ast.walk(node))
+        if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            skip.update(id(n) for n in ast.walk(node.format_spec))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)) and node.body:
             first = node.body[0]
-            if isinstance(first, _ast.Expr) and isinstance(first.value, _ast.Constant):
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 skip.add(id(first.value))
     out = []
-    for node in _ast.walk(tree):
-        if (isinstance(node, _ast.Constant) and isinstance(node.value, str) and id(node) not in wrapped
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in wrapped
                 and id(node) not in skip and " " in node.value.strip()
                 and sum(c.isalpha() for c in node.value) >= 4
                 and "i18n: not shown" not in lines[node.lineno - 1]):

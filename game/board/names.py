@@ -14,10 +14,16 @@ from typing import Any
 from game import i18n
 
 
+def _given(properties: Mapping[str, Any], key: str) -> str | None:
+    """The string property ``key`` when it says something (not missing, not blank)."""
+    value = properties.get(key)
+    return value if isinstance(value, str) and value.strip() else None
+
+
 def local_name(name: str, properties: Mapping[str, Any], lang: str | None = None) -> str:
     """``name`` in ``lang`` (default: the current language) when the object carries it."""
-    value = properties.get(f"name_{lang or i18n.language()}")
-    return value.strip() if isinstance(value, str) and value.strip() else name
+    value = _given(properties, f"name_{lang or i18n.language()}")
+    return value.strip() if value is not None else name
 
 
 def side_title(side: str) -> str:
@@ -31,19 +37,20 @@ def local_side_name(side: str, map_properties: Mapping[str, Any], lang: str | No
     ``side_<side>`` property, else the id in title case."""
     lang = lang or i18n.language()
     for key in (f"side_{side}_{lang}", f"side_{side}"):
-        value = map_properties.get(key)
-        if isinstance(value, str) and value.strip():
+        value = _given(map_properties, key)
+        if value is not None:
             return value.strip()
     return side_title(side)
 
 
 def local_title(title: str, map_properties: Mapping[str, Any], lang: str | None = None) -> str:
     """The map's title for the screen: its ``title_<lang>`` property, else ``title``."""
-    value = map_properties.get(f"title_{lang or i18n.language()}")
-    return value.strip() if isinstance(value, str) and value.strip() else title
+    value = _given(map_properties, f"title_{lang or i18n.language()}")
+    return value.strip() if value is not None else title
 
 
 def local_text(text: str, properties: Mapping[str, Any], lang: str | None = None) -> str:
-    """A text object's words for the screen: its ``text_<lang>`` property, else ``text``."""
-    value = properties.get(f"text_{lang or i18n.language()}")
-    return value if isinstance(value, str) and value.strip() else text
+    """A text object's words for the screen: its ``text_<lang>`` property (lines kept as
+    written), else ``text``."""
+    value = _given(properties, f"text_{lang or i18n.language()}")
+    return value if value is not None else text

@@ -116,7 +116,7 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
         factory = getattr(importlib.import_module(module), name)
         try:
             made = cast(View, factory(map_path, _screen().get_size(), ai_sides=tuple(ai),
-                                      image_loader=loader, mode=mode))
+                                      image_loader=loader, mode=mode, board=board))
         except (ValueError, KeyError, OSError) as exc:
             print(f"{map_path}: warning: cannot start a game here ({exc}); showing the board",
                   file=sys.stderr)
@@ -168,7 +168,8 @@ def autosaved_commands(path: Path | None) -> int:
     return len(commands) if isinstance(commands, list) else 0
 
 
-#: rule systems whose play screen is built by a factory ``f(map, size, ai_sides=, image_loader=)``
+#: rule systems whose play screen is built by a factory
+#: ``f(map, size, ai_sides=, image_loader=, mode=, board=)``
 PLAY_VIEW_FACTORIES: dict[str, tuple[str, str]] = {
     "mice_and_mystics": ("game.ui.play.mm_view", "make_mm_view"),
     "relic": ("game.ui.play.relic_view", "make_relic_view"),

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pytmx.util_pygame import pygame_image_loader
+
+if TYPE_CHECKING:
+    from game.board.model import Board
 
 PLACEHOLDER_A = (255, 0, 255)
 PLACEHOLDER_B = (0, 0, 0)
@@ -88,3 +92,16 @@ def _reason(exc: BaseException) -> str:
         return "is a folder"  # i18n: not shown
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0][:120]
+
+
+def play_board(path: Path, board: Board | None = None,
+               image_loader: Callable[..., Any] | None = None) -> tuple[Board, Callable[..., Any]]:
+    """The board a play screen shows and the loader of its pictures: ``board`` when the caller
+    has read the map already (``tabletop play`` has), else the map at ``path`` read with
+    ``image_loader`` (default: a ``SafeImageLoader``, a checker where a picture is missing)."""
+    loader = image_loader if image_loader is not None else SafeImageLoader()
+    if board is None:
+        from game.board import load_board
+
+        board = load_board(Path(path), image_loader=loader)
+    return board, loader

@@ -81,6 +81,7 @@ from game.ui.play.widgets import (
 )
 from game.ui.status_bar import StatusBar
 from game.ui.view import Quit, ViewAction
+from game.ui.words import mode_name
 
 AI_PACE_S = 0.6
 MESSAGE_S = 7.0
@@ -97,7 +98,6 @@ WEAPON_LINES = {"melee": N_("• {weapon} (melee) {numbers}"), "ranged": N_("•
                 "explosion": N_("• {weapon} (explosion) {numbers}"),
                 "cloud": N_("• {weapon} (cloud) {numbers}"), "impact": N_("• {weapon} (impact) {numbers}")}
 #: the match's modes as the top bar names them
-MODE_NAMES = {"teaching": N_("Teaching mode"), "strict": N_("Strict mode")}
 
 
 def os_reason(exc: OSError) -> str:
@@ -853,8 +853,8 @@ class HDPlayView:
             surface.blit(chip, (box.x + 3, box.centery - chip.get_height() // 2))
             x = box.right + 16
         score = "  ".join(f"{self.names.side(s)} {v}" for s, v in st.tally)
-        mode = MODE_NAMES.get(self.session.mode, MODE_NAMES["teaching"])
-        first = "   ".join((_("Round {n}/{of}").format(n=st.round, of=st.cfg.rounds), _(mode)))
+        first = "   ".join((_("Round {n}/{of}").format(n=st.round, of=st.cfg.rounds),
+                             mode_name(self.session.mode)))
         second = "   ".join((_("Points: {score}").format(score=score),
                              _("Vae Victis: {left}").format(left=" ".join(str(st.vae(s)) for s in st.sides))))
         room = buttons.left(rect) - 12 - x
@@ -937,15 +937,10 @@ def make_hd_view(board_path: Path, size: tuple[int, int], ai_sides: tuple[str, .
                  options: dict[str, Any] | None = None, mode: str = "teaching") -> HDPlayView:
     """The Helldorado play screen for a map (``app.py`` wires it like the One for All one);
     ``mode``: "teaching" (hints, undo of rolls) or "strict"."""
-    from game.board import load_board
+    from game.ui.images import play_board
 
     board_path = Path(board_path)
-    if board is None:
-        if image_loader is None:  # the tiles' pictures (a checker where one is missing)
-            from game.ui.images import SafeImageLoader
-
-            image_loader = SafeImageLoader()
-        board = load_board(board_path, image_loader=image_loader)
+    board, image_loader = play_board(board_path, board, image_loader)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()
     match = new_hd_match(board_path, seed,
                          autosave=user_dirs.autosave_path(saves, board_path.name), options=options,

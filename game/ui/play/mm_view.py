@@ -76,6 +76,7 @@ from game.ui.play.widgets import (
 from game.ui.status_bar import StatusBar
 from game.ui.terrain_art import polygons_of
 from game.ui.view import Quit, ViewAction
+from game.ui.words import mode_name
 
 GM_PACE_S = 0.6
 MESSAGE_S = 7.0
@@ -94,8 +95,6 @@ TOP_TOOLTIPS = {**TOOLTIPS,  # One for All's words, but this screen loads with C
 TOP_IDS = ("#small", "button")
 BUTTON_IDS = ("button",)
 PAD = 28  #: an action button's width beyond its words (the theme pads them 14 px a side)
-#: the modes of play (UI.md: teaching adds hints, strict does not)
-MODE_NAMES = {"teaching": N_("Teaching mode"), "strict": N_("Strict mode")}
 #: a mouse's conditions, for the party panel
 CONDITION_WORDS = {"stunned": N_("stunned"), "webbed": N_("webbed"),
                    "knocked_down": N_("knocked down"), "charmed": N_("charmed")}
@@ -270,8 +269,7 @@ class MMPlayView:
         return self.session.match.mode != "strict"
 
     def mode_name(self) -> str:
-        mode = self.session.match.mode
-        return _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode
+        return mode_name(self.session.match.mode)
 
     def label(self, cmd: Any, st: MMState) -> str:
         kind = type(cmd).__name__
@@ -1021,17 +1019,14 @@ class MMPlayView:
 def make_mm_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str] = (), *,
                  players: Sequence[str] | None = None, seed: int | None = None,
                  save_dir: Path | None = None, image_loader: Callable[..., Any] | None = None,
-                 pace: float = GM_PACE_S, mode: str = "teaching") -> MMPlayView:
+                 pace: float = GM_PACE_S, mode: str = "teaching",
+                 board: Board | None = None) -> MMPlayView:
     """The play screen for a Mice and Mystics map (what ``game/ui/app.py`` opens), in teaching
     or strict ``mode`` (strict: no hints, no undoing a roll; a loaded save keeps its own)."""
-    from game.board import load_board
+    from game.ui.images import play_board
     from game.ui.play.mm_session import DEFAULT_PLAYERS, map_setting, new_mm_match
 
-    if image_loader is None:  # the tiles' pictures (a checker where one is missing)
-        from game.ui.images import SafeImageLoader
-
-        image_loader = SafeImageLoader()
-    board = load_board(Path(board_path), image_loader=image_loader)
+    board, image_loader = play_board(Path(board_path), board, image_loader)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()
     autosave = user_dirs.autosave_path(saves, map_setting(Path(board_path)))
     try:

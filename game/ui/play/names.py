@@ -40,12 +40,6 @@ def compass(angle_deg: float) -> str:
     return _(COMPASS[round((angle_deg % 360.0) / 45.0) % 8])
 
 
-def side_title(side: str) -> str:
-    """``"cardinal"`` -> ``"Cardinal"``; ``"red_team"`` -> ``"Red team"``."""
-    text = side.replace("_", " ").strip()
-    return text[:1].upper() + text[1:] if text else _("nobody")
-
-
 def split_rules(line: str) -> tuple[str, str]:
     """``"text [OFA-1, OFA-2]"`` -> ``("text", "OFA-1, OFA-2")``."""
     if line.endswith("]") and " [" in line:

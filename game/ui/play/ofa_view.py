@@ -143,11 +143,11 @@ class OFAPlayView:
     @property
     def mode(self) -> str:
         """The match's mode: "teaching" (hints on) or "strict"."""
-        return self.session.match.mode
+        return self.session.mode
 
     @property
     def teaching(self) -> bool:
-        return self.mode != "strict"
+        return self.session.teaching
 
     def offer_resume(self, commands: int) -> None:
         """Open the card that offers to go on from the autosave (``commands`` long)."""

@@ -32,7 +32,6 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
-from game.board import load_board
 from game.board.model import Board
 from game.i18n import _, language
 from game.rules.engine import Event, SaveError
@@ -525,15 +524,13 @@ def make_relic_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[
                     players: int = 4, seed: int | None = None, save_dir: Path | None = None,
                     image_loader: Callable[..., Any] | None = None,
                     handover: bool | None = None, ai_pace: float = AI_PACE_S,
-                    mode: str = "teaching") -> RelicPlayView:
+                    mode: str = "teaching", board: Board | None = None) -> RelicPlayView:
     """The Relic play screen for the map at ``board_path`` (``ai_sides``: seats the AI plays,
     e.g. ``("player2", "player3")``; the number of seats is 2 to 4, default 4; ``mode``:
     "teaching" or "strict")."""
-    if image_loader is None:  # the tiles' pictures (a checker where one is missing)
-        from game.ui.images import SafeImageLoader
+    from game.ui.images import play_board
 
-        image_loader = SafeImageLoader()
-    board = load_board(Path(board_path), image_loader=image_loader)
+    board, image_loader = play_board(Path(board_path), board, image_loader)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()
     match = new_relic_match(Path(board_path), players, seed,
                             autosave=user_dirs.autosave_path(saves, "relic-" + Path(board_path).name),

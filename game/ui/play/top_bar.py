@@ -18,6 +18,7 @@ from game.ui.colours import RGB, ink_on
 from game.ui.gui import Gui
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.widgets import CHROME_BG, PANEL_LINE, TEXT_PX, Texts, ellipsize
+from game.ui.words import mode_name
 
 GAME_TITLE = N_("...And One for All!")
 BUTTONS = (("undo", N_("Undo"), "Ctrl+Z"), ("redo", N_("Redo"), ""), ("save", N_("Save"), "Ctrl+S"),
@@ -30,8 +31,6 @@ TOOLTIPS = {
     "load": N_("Go back to the quick-saved game (Ctrl+O)."),
     "menu": N_("The game menu: new game, help, language, quit (Esc)."),
 }
-#: the match's modes as the bar names them
-MODE_WORDS = {"teaching": N_("Teaching mode"), "strict": N_("Strict mode")}
 TITLE_IDS = ("#accent", "label")
 WORD_IDS = ("label",)
 FACT_IDS = ("#hint", "label")
@@ -128,7 +127,7 @@ class TopBar:
         right = self.buttons[0].rect.x - 12 if self.buttons else rect.right
         title = _(GAME_TITLE)
         title_w = text_width(gui, title, TITLE_IDS)
-        mode = _(MODE_WORDS[info.mode]) if info.mode in MODE_WORDS else info.mode
+        mode = mode_name(info.mode)
         facts = [(words, text_width(gui, words, FACT_IDS))
                  for words in (_("Turn {n}").format(n=info.turn), mode)]
         facts_w = sum(w + 18 for _text, w in facts)
