@@ -119,6 +119,9 @@ class RelicSession:
         self._rng = random.Random(ai_seed)
         self.revision = 0
         self._log: tuple[tuple[int, str], list[LogLine]] | None = None
+        #: the legal commands of the last state asked about (the screen asks several times a
+        #: frame: the buttons, the spaces to click, the odds)
+        self._legal: tuple[RelicState, list[Any]] | None = None
 
     @property
     def words_lang(self) -> str:
@@ -145,7 +148,10 @@ class RelicSession:
         return p is not None and p in self.ai_sides
 
     def legal(self) -> list[Any]:
-        return list(self.system.legal_commands(self.state))
+        st = self.state
+        if self._legal is None or self._legal[0] is not st:
+            self._legal = (st, list(self.system.legal_commands(st)))
+        return list(self._legal[1])
 
     def submit(self, command: Any) -> Done:
         try:
