@@ -1,7 +1,26 @@
 """Pure geometry of the table: Shapely and numpy only, no pygame and no rules.
 
 Modules: ``bases`` (figures as round bases), ``terrain`` (solids and the index built once per
-board); the query modules (sight, cover, templates, measure, contact, sweep, cells) build on them.
+board), ``tolerance`` (the one tolerance policy below); the query modules (sight, cover,
+templates, measure, contact, sweep, cells) build on them.
+
+Tolerance policy (numbers and helpers in ``game.geometry.tolerance``; every module uses them):
+
+- Lengths are equal within ``EPS`` (1e-9 in the call's unit). A gap of at most ``EPS`` is
+  contact: tangent bases touch, a base exactly on a template's edge is caught (HD-EXPL-6). A
+  sight line that comes within ``EPS`` of a solid grazes it, and grazing blocks (HD-RANGED-7); an
+  eye exactly at a solid's top is level with it, and the solid blocks what lies along its top. A
+  swept disc whose path enters a thing by at most ``EPS`` grazes it and goes on (OFA-0.4).
+- A moving disc within ``TOUCH`` (1e-7) of a thing at the start of a move already touches it,
+  and contacts reached within ``TOUCH`` of each other along a move are reached together.
+- For a thing already touched, a move goes into it when the cosine between the move and the way
+  to the thing's nearest point is above ``ALONG`` (1e-10), away below ``-ALONG``, along it
+  otherwise. Into does not move (distance 0); along and away are free, so a figure that moved
+  into a wall can slide along it until the next real obstacle.
+
+Never a bare comparison with zero on a quantity that came out of arithmetic on positions (a
+projection, a contact point, a swept end): those are off by rounding (about 1e-13 of the
+lengths involved), which these tolerances are chosen far above and far below what play can see.
 """
 
 from game.geometry.bases import Base, BaseArray, edge_distance

@@ -27,12 +27,13 @@ from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base, BaseArray
 from game.geometry.terrain import Solid, TerrainIndex
+from game.geometry.tolerance import EPS
 
 HeightRule = Literal["ofa", "head"]
 ChainRule = Literal["chain", "pairwise"]
 
-#: tolerance for comparing heights and lengths that should be equal
-TOL = 1e-9
+#: tolerance for comparing heights and lengths that should be equal (the policy's EPS)
+TOL = EPS
 
 #: ids given to the four sides of the board in ``touching_solids``
 EDGE_IDS = ("x_min", "y_min", "x_max", "y_max")

@@ -24,7 +24,6 @@ from shapely.geometry.base import BaseGeometry
 from game.geometry.bases import Base
 from game.geometry.sight import (
     _UNIT_RECT,
-    EPS,
     Frames,
     _blocked_rows,
     _drop_inside,
@@ -41,6 +40,7 @@ from game.geometry.sight import (
     union_by_row,
 )
 from game.geometry.terrain import TerrainIndex
+from game.geometry.tolerance import EPS
 
 __all__ = ["COVER_BONUS", "CoverResult", "SilhouetteFrame", "cover", "cover_bonus", "cover_many"]
 

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.geometry.bases import Base, BaseArray
-
-EPS = 1e-9
+from game.geometry.tolerance import EPS
 
 #: Range bands of HD-RANGED-15, nearest first: (name, difficulty).
 BANDS: tuple[tuple[str, int], ...] = (

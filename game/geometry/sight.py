@@ -45,6 +45,7 @@ from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base
 from game.geometry.terrain import TerrainIndex
+from game.geometry.tolerance import EPS
 
 __all__ = [
     "ConvexPieces",
@@ -58,7 +59,6 @@ __all__ = [
     "sight_matrix",
 ]
 
-EPS = 1e-9
 #: contacts closer than END_SKIP * eps (in length) to an end of a segment are not crossings
 END_SKIP = 1000.0
 #: solids are clipped at a horizontal distance NEAR_CLIP * D in front of the eye before projecting

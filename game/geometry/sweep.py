@@ -46,6 +46,7 @@ from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base, BaseArray
 from game.geometry.terrain import TerrainIndex
+from game.geometry.tolerance import EPS, SIMULTANEOUS, TOUCH, moves_into
 
 #: kinds of thing a sweep can stop on
 TERRAIN = "terrain"
@@ -56,8 +57,6 @@ SURFACE_EDGE = "surface_edge"
 #: ids of the four board edges (the side of ``index.bounds`` that was reached)
 EDGE_IDS = ("x_min", "y_min", "x_max", "y_max")
 
-#: contacts within this distance of the first one are reported together in ``touches``
-SIMULTANEOUS = 1e-7
 #: the first stretch searched is this fraction of the first 250 mm (most contacts are near)
 _FIRST_CUT = 0.3
 
@@ -353,13 +352,18 @@ def _figures(arr: BaseArray, rows: np.ndarray, lo: float, hi: float, r: float,
 
 
 def _moving_into(a: complex, d: complex, length: float, eps: float) -> bool:
-    """In the frame: does moving along +x shrink the distance from the origin to this segment?"""
+    """In the frame: does moving along +x go into this touched segment (the tolerance policy's
+    "into": the cosine between +x and the way to its nearest point is above ``ALONG``)?
+
+    The nearest point comes from a rounded projection: its component along the move is off by
+    about 1e-13 of its distance, so a move exactly along the segment must not be judged by a bare
+    ``> 0`` (it was, and about one slide in twenty along a touched wall stopped at 0)."""
     if length > 0.0:
         lam = min(max(-(a.conjugate() * d).real / (length * length), 0.0), 1.0)
         a = a + lam * d
     if abs(a) <= eps:
         return False  # the centre is on it (coincident centres): nothing to move into
-    return a.real > 0.0  # any component towards it: sliding "along" must be exactly along
+    return moves_into(a.real, a.imag, 1.0, 0.0)
 
 
 def _grazes(a: complex, d: complex, rho: float, eps: float) -> bool:
@@ -465,8 +469,8 @@ def _heads_out(fp: BaseGeometry, cx: float, cy: float, ux: float, uy: float) -> 
     boundary = shapely.boundary(fp) if shapely.get_type_id(fp) in (3, 6) else fp
     q = shapely.get_coordinates(shapely.shortest_line(Point(cx, cy), boundary))[-1]
     vx, vy = float(q[0]) - cx, float(q[1]) - cy
-    if math.hypot(vx, vy) > 1e-9:
-        return vx * ux + vy * uy > 0.0
+    if math.hypot(vx, vy) > EPS:
+        return moves_into(vx, vy, ux, uy)  # towards the nearest boundary point
     probe = 1e-6
     return not shapely.contains_xy(fp, cx + ux * probe, cy + uy * probe)
 
@@ -489,8 +493,8 @@ def sweep_disc(
     board_edge: bool = True,
     ignore: Collection[str] = (),
     ignore_bases: Collection[str] = (),
-    eps: float = 1e-9,
-    touch_tol: float = 1e-7,
+    eps: float = EPS,
+    touch_tol: float = TOUCH,
 ) -> MoveResult:
     """Sweep a disc from ``centre`` along ``direction`` for ``length`` (may be inf) (OFA-0.4).
 
@@ -815,7 +819,7 @@ def move_until_contact(
     step: float = 3.0,
     surface_edge: bool = True,
     board_edge: bool = True,
-    eps: float = 1e-9,
+    eps: float = EPS,
 ) -> MoveResult:
     """Move a figure straight along ``direction`` until it touches something (OFA-2B.1).
 

@@ -27,11 +27,11 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base, BaseArray, edge_distance
+from game.geometry.tolerance import EPS
 
 if TYPE_CHECKING:
     from game.geometry.terrain import TerrainIndex
 
-EPS = 1e-9
 #: ``sees(point, base)``: True when any part of ``base`` is visible from the 3-D ``point``.
 Sees = Callable[[tuple[float, float, float], Base], bool]
 
