@@ -46,7 +46,7 @@ from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base, BaseArray
 from game.geometry.terrain import TerrainIndex
-from game.geometry.tolerance import EPS, SIMULTANEOUS, TOUCH, moves_into
+from game.geometry.tolerance import ALONG, EPS, SIMULTANEOUS, TOUCH, moves_into
 
 #: kinds of thing a sweep can stop on
 TERRAIN = "terrain"
@@ -367,10 +367,14 @@ def _moving_into(a: complex, d: complex, length: float, eps: float) -> bool:
 
 
 def _grazes(a: complex, d: complex, rho: float, eps: float) -> bool:
-    """The infinite path line only touches the capsule (penetration ≤ eps): not a stop."""
+    """The infinite path line only touches the capsule: not a stop (the tolerance policy).
+
+    It grazes when it enters by at most ``eps`` plus the drift an along move may have gathered
+    by then (``ALONG`` per unit travelled, up to the segment's far end): a face made of several
+    collinear edges is slid along as one, whichever edge the disc touched at the start."""
     ya, yb = a.imag, (a + d).imag
     closest = 0.0 if ya * yb <= 0.0 else min(abs(ya), abs(yb))
-    return closest >= rho - eps
+    return closest >= rho - eps - ALONG * max(abs(a.real), abs((a + d).real))
 
 
 # --------------------------------------------------------------------------------------------
@@ -401,13 +405,15 @@ def _surface_exit(index: TerrainIndex, cx: float, cy: float, ux: float, uy: floa
     """
     ex, ey = cx + ux * horizon, cy + uy * horizon
     seg = shapely.linestrings([(cx, cy), (ex, ey)])
-    cand = [int(i) for i in index.query(seg, predicate="intersects")
+    cand = [int(i) for i in index.tree.query(seg, predicate="dwithin", distance=TOUCH)
             if index.surface[i] and abs(index.top[i] - z) <= step
             and index.solids[i].id not in ignore]
     if not cand:
         return None
     area = shapely.union_all(index.footprints[cand])
-    if not shapely.intersects_xy(area, cx, cy):
+    # on it within TOUCH (the tolerance policy): a centre stopped on the edge by an earlier move
+    # lies a rounding error off it, on either side
+    if not shapely.dwithin(area, Point(cx, cy), TOUCH):
         return None
     # crossings of the centre's path with the area's boundary, then the first uncovered stretch
     ts = [0.0, horizon]
@@ -425,7 +431,8 @@ def _surface_exit(index: TerrainIndex, cx: float, cy: float, ux: float, uy: floa
     if len(knots) < 2:
         return None
     mids = (knots[:-1] + knots[1:]) / 2
-    covered = shapely.intersects_xy(area, cx + ux * mids, cy + uy * mids)
+    # a stretch within TOUCH of the area is on it: sliding along the edge stays on the surface
+    covered = shapely.dwithin(area, shapely.points(cx + ux * mids, cy + uy * mids), TOUCH)
     outside = np.flatnonzero(~covered)
     if not len(outside):
         return None
@@ -434,25 +441,29 @@ def _surface_exit(index: TerrainIndex, cx: float, cy: float, ux: float, uy: floa
     # the surface walked off: the highest one under the last covered point before the exit
     back = float(mids[k - 1]) if k > 0 else 0.0
     px, py = cx + ux * back, cy + uy * back
-    under = [i for i in cand if shapely.intersects_xy(index.footprints[i], px, py)]
+    under = [i for i in cand if shapely.dwithin(index.footprints[i], Point(px, py), TOUCH)]
     best = max(under, key=lambda i: index.top[i]) if under else cand[0]
     return t_exit, index.solids[best].id
 
 
 def _board_exit(bounds: tuple[float, float, float, float], cx: float, cy: float, ux: float,
                 uy: float, r: float) -> tuple[float, int]:
-    """Distance until the centre comes within r of the board edge, and which side (OFA-2B.1)."""
+    """Distance until the centre comes within r of the board edge, and which side (OFA-2B.1).
+
+    A component of the direction within ``ALONG`` of zero moves along that pair of sides (the
+    tolerance policy): a figure touching the east edge slides north along it, even when its
+    direction came out of a rounded angle with a last-bit component towards the edge."""
     x0, y0, x1, y1 = bounds
     best, side = math.inf, -1
-    if ux > 0.0:
+    if ux > ALONG:
         best, side = (x1 - r - cx) / ux, 2
-    elif ux < 0.0:
+    elif ux < -ALONG:
         best, side = (x0 + r - cx) / ux, 0
-    if uy > 0.0:
+    if uy > ALONG:
         t = (y1 - r - cy) / uy
         if t < best:
             best, side = t, 3
-    elif uy < 0.0:
+    elif uy < -ALONG:
         t = (y0 + r - cy) / uy
         if t < best:
             best, side = t, 1
@@ -786,9 +797,9 @@ def _scan(found: list[_Found], terrain: list[_Edge], figures: list[_Other], c: c
         i = j
     for it in items:
         if it[1] and _moving_into(it[2], it[3], it[5], eps):
-            # within touch_tol but not yet touching: the true first contact, else none at all
-            t = it[0]
-            found.append(_touch(it, t if eps < t <= horizon else 0.0, c, cu, r, index, band, arr))
+            # within touch_tol it already touches (the policy's TOUCH): moving into it does not
+            # move, even where a gap of rounding size would take a shallow move a while to close
+            found.append(_touch(it, 0.0, c, cu, r, index, band, arr))
 
 
 
