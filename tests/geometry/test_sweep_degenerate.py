@@ -15,6 +15,7 @@ capsule algebra.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -217,9 +218,23 @@ def nearest_vector(b: Blocker, x: float, y: float) -> tuple[float, float]:
     return (float(q[0]) - x, float(q[1]) - y)
 
 
+#: sweeps checked in this process (``tools/fuzz.py --geometry`` reports the total)
+CHECKED = [0]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _count_checked():
+    yield
+    out = os.environ.get("TABLETOP_GEOMETRY_COUNT_FILE")
+    if out:
+        with open(out, "a", encoding="utf-8") as f:
+            f.write(f"{CHECKED[0]}\n")
+
+
 def check_move(world: World, mover: Base, direction: tuple[float, float], length: float
                ) -> MoveResult:
     """Move, then check the answer against the policy and the brute force; return the result."""
+    CHECKED[0] += 1
     u = unit_direction(direction)
     res = world.move(mover, u, length)
     blockers = world.blockers(mover)
@@ -552,6 +567,7 @@ def test_OFA_2B_1_along_the_edge_of_the_raised_surface_it_stands_on(angle, where
     a, b = coords[0], coords[1]
     target = a + (b - a) * where
     res = world.move(athos, (target[0] - cx + aim, target[1] - cy + aim), math.inf)
+    CHECKED[0] += 3  # this move, the slide and the step off, each checked below
     assume(res.kind == SURFACE_EDGE)
     m = athos.moved(res.x, res.y)
     assert shapely.distance(Point(m.x, m.y), table.exterior) <= 1e-9
