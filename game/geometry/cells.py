@@ -38,6 +38,7 @@ from shapely.geometry import LineString, MultiPoint, MultiPolygon, Point, Polygo
 from shapely.geometry.base import BaseGeometry
 
 from game.core.errors import Problem
+from game.geometry.tolerance import EPS, Heading, heading
 
 #: Movers. Mice are small creatures; minions are small or large (MM-OCC-1).
 MOUSE = "mouse"
@@ -1013,7 +1014,7 @@ class _Builder:
             span = float(np.max(np.abs(bounds)))
         else:
             span = 1.0
-        eps = 1e-9 * max(1.0, span)
+        eps = EPS * max(1.0, span)  # the policy's EPS, relative to the map's coordinates
 
         # MM-GEO-4 step 2: samples of every boundary, and which are within the gap of another cell
         pts_list, w_list, own_list = [], [], []
@@ -1117,8 +1118,8 @@ class _Builder:
         if src.water and src.current_dir is not None:
             rad = math.radians(src.current_dir)
             dx, dy = dst.centre[0] - src.centre[0], dst.centre[1] - src.centre[1]
-            # more than 90° from the current: negative dot product (screen axes, y down)
-            against = dx * math.cos(rad) + dy * math.sin(rad) < -1e-12 * max(1.0, math.hypot(dx, dy))
+            # more than 90° from the current (screen axes, y down): "away" in the tolerance policy
+            against = heading(dx, dy, math.cos(rad), math.sin(rad)) is Heading.AWAY
         return Step(src.key, dst.key, e.yellow, e.red, into_water=dst.water,
                     out_of_water=src.water and not dst.water, against_current=against,
                     into_trap=dst.trap)
