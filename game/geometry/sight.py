@@ -45,7 +45,7 @@ from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base
 from game.geometry.terrain import TerrainIndex
-from game.geometry.tolerance import EPS
+from game.geometry.tolerance import ALONG, EPS
 
 __all__ = [
     "ConvexPieces",
@@ -271,8 +271,9 @@ def _blocked_rows(pieces: ConvexPieces, a: np.ndarray, b: np.ndarray, piece: np.
     """For rows (segment a[k] -> b[k], convex piece piece[k]): does the segment cross the prism?
 
     The prism is grown by ``eps`` (grazing is blocked); the parts of the segment within
-    ``END_SKIP * eps`` of its ends are left out (contacts at the ends are not crossings).
-    The segment is t in [0, 1]; each face of the prism bounds t from one side.
+    ``END_SKIP * eps`` of its ends are left out (contacts at the ends are not crossings), and so is
+    the contact of an end that touches the prism when the segment heads away from it there
+    (``_end_contacts``). The segment is t in [0, 1]; each face of the prism bounds t from one side.
     """
     m = len(piece)
     out = np.zeros(m, dtype=bool)
@@ -323,6 +324,36 @@ def _blocked_rows(pieces: ConvexPieces, a: np.ndarray, b: np.ndarray, piece: np.
     lo_e = np.maximum.reduceat(np.where(neg, ratio, -np.inf), first)
     bad = np.logical_or.reduceat(~pos & ~neg & (num < 0), first)
     out[rows] = ~bad & (np.maximum(lo[rows], lo_e) <= np.minimum(hi[rows], hi_e))
+    hit = np.flatnonzero(out)
+    if len(hit):
+        out[hit[_end_contacts(pieces, a[hit], b[hit], piece[hit], eps)]] = False
+    return out
+
+
+def _end_contacts(pieces: ConvexPieces, a: np.ndarray, b: np.ndarray, piece: np.ndarray,
+                  eps: float) -> np.ndarray:
+    """For rows (segment a[k] -> b[k], convex piece piece[k]): does an end of the segment touch the
+    prism (lie in it grown by ``eps``) and the segment head away from a face that end touches (the
+    cosine with the face's outward normal above ``ALONG``, the tolerance policy's "away")? Then,
+    the prism being convex, the segment meets it only next to that end: a contact at the end (a
+    point on a roof seen from above, an eye on a roof looking up, however shallowly), not a
+    crossing. A segment along a touched face (cosine within ``ALONG``) grazes it, and grazing blocks.
+    """
+    d = b - a
+    lim = ALONG * np.sqrt(np.einsum("ij,ij->i", d, d))
+    bottom, top = pieces.bottom[piece], pieces.top[piece]
+    row, corner, first = _expand(pieces.start, piece)
+    nx, ny = pieces.normal[corner, 0], pieces.normal[corner, 1]
+    out = np.zeros(len(piece), dtype=bool)
+    for p, sign in ((a, 1.0), (b, -1.0)):  # from b the segment leaves along -d
+        z, dz = p[:, 2], sign * d[:, 2]
+        in_z = (z >= bottom - eps) & (z <= top + eps)
+        away_z = ((z >= top - eps) & (dz > lim)) | ((z <= bottom + eps) & (-dz > lim))
+        side = nx * p[row, 0] + ny * p[row, 1] - pieces.offset[corner]  # > 0 outside the edge
+        dn = sign * (nx * d[row, 0] + ny * d[row, 1])
+        in_e = np.logical_and.reduceat(side <= eps, first)
+        away_e = np.logical_or.reduceat((side >= -eps) & (dn > lim[row]), first)
+        out |= in_z & in_e & (away_z | away_e)
     return out
 
 
