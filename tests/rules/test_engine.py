@@ -197,3 +197,22 @@ def test_grouped_history_takes_back_and_redoes_whole_gestures():
     with pytest.raises(IllegalCommand):
         history.submit([Roll("a"), Roll("b")])  # the second is refused: the first is taken back
     assert m.digest() == after
+
+
+def test_strict_mode_a_failed_group_after_a_roll_is_rolled_back_whole():
+    """In strict mode a rolled command cannot be undone by a player, but a gesture whose later
+    command is refused never happened: its roll is taken back with it, and the history still
+    matches the match's steps (it used to raise on the rollback and leave the roll applied)."""
+    from game.rules.engine.history import GroupedHistory
+
+    m = _match([4, 5, 6], mode="strict")
+    history = GroupedHistory(m)
+    history.submit([Roll("a")])
+    before, steps, dice = m.digest(), len(m.steps), m.dice.state()
+    with pytest.raises(IllegalCommand):
+        history.submit([Roll("a"), Roll("b")])  # rolls a 5, then b is refused (not b's turn)
+    assert m.digest() == before and len(m.steps) == steps and m.dice.state() == dice
+    assert history.can_undo() == (False, "strict mode: dice were rolled, so this cannot be undone")
+    history.submit([Roll("a")])  # the same 5 comes again: the dice were restored
+    assert m.state.pot == 4 + 5
+    assert len(history._groups) == len(m.steps)

@@ -28,8 +28,8 @@ class GroupedHistory:
                 events += self.match.submit(command)
                 done += 1
         except IllegalCommand:
-            for _ in range(done):
-                self.match.undo()
+            # the gesture never happened: a rollback, which strict mode allows after a roll
+            self.match.rollback(done)
             raise
         self._groups.append(done)
         self._redo.clear()

@@ -115,6 +115,20 @@ class Match:
         self._autosave()
         return step
 
+    def rollback(self, count: int) -> None:
+        """Take back the last ``count`` steps of a gesture that failed part-way (a group of
+        commands whose later one was refused, see ``GroupedHistory``). Not a player's undo: strict
+        mode does not refuse it even after a roll (the gesture as a whole never happened), and
+        nothing goes to redo. Saves once at the end."""
+        if not 0 <= count <= len(self.steps):
+            raise ValueError(f"cannot roll back {count} of {len(self.steps)} steps")
+        for _ in range(count):
+            step = self.steps.pop()
+            self.state = step.before
+            self.dice.restore(step.dice_before)
+        if count:
+            self._autosave()
+
     def can_redo(self) -> bool:
         return bool(self._redo)
 
