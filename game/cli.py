@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=1)
     selfplay.add_argument("--policy", choices=("greedy", "random"), default="greedy")
     selfplay.add_argument("--max-commands", type=int, default=5000)
+    selfplay.add_argument("--jobs", type=int, default=None,
+                          help="processes to play in (default: all cores); the results are the "
+                               "same for any number")
 
     validate = sub.add_parser("validate", help="check maps and print one line per problem")
     validate.add_argument("paths", nargs="+", type=Path, help=".tmx files or folders")
@@ -88,10 +91,14 @@ def _selfplay(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("tabletop selfplay: --games must be at least 1", file=sys.stderr)
         return 2
+    jobs = selfplay.default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        print("tabletop selfplay: --jobs must be at least 1", file=sys.stderr)
+        return 2
     policy = selfplay.greedy_policy if args.policy == "greedy" else selfplay.random_policy
     default_map = getattr(system, "default_map", "")
     report = selfplay.run(system, Setup(args.system, default_map, args.seed), args.games,
-                          policy=policy, max_commands=args.max_commands)
+                          policy=policy, max_commands=args.max_commands, jobs=jobs)
     for line in report.lines():
         print(line)
     return 1 if report.errors else 0

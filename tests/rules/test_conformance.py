@@ -85,3 +85,15 @@ def test_selfplay_report_counts_games():
     assert report.games == 20 and report.finished == 20 and not report.errors
     assert sum(report.winners.values()) == 20 and report.mean_length > 0
     assert "20/20 games" in out.getvalue()
+
+
+def test_selfplay_over_two_processes_reports_what_one_does(system):
+    """``--jobs``: the games are spread over processes, each game keeps its seed, so the report
+    is the same as in one process (winners, lengths in game order, errors)."""
+    name, rules = system
+    setup = _setup(name, rules, 3)
+    games = 6 if name == "pig" else 2
+    one = selfplay.run(rules, setup, games, out=io.StringIO(), jobs=1)
+    two = selfplay.run(rules, setup, games, out=io.StringIO(), jobs=2)
+    assert (two.games, two.finished, two.winners, two.lengths, two.errors) == (
+        one.games, one.finished, one.winners, one.lengths, one.errors)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -86,24 +89,83 @@ def progress(done: int, total: int, started: float, out: TextIO) -> None:
     out.flush()
 
 
+@dataclass(frozen=True)
+class GameResult:
+    """What one self-played game came to (small, so a worker process can send it back)."""
+
+    index: int
+    finished: bool
+    winners: tuple[str, ...]
+    length: int
+    error: str | None
+
+
+def play_game(system: RuleSystem, setup: Setup, index: int, policy: Policy,
+              max_commands: int) -> GameResult:
+    """Game ``index`` of a run: its seed is ``setup.seed + index``, so it plays the same
+    wherever it runs."""
+    game_setup = Setup(setup.system, setup.map, setup.seed + index, setup.options, setup.players)
+    rng = random.Random(game_setup.seed)
+    match, error = play_one(system, game_setup, policy, rng, max_commands)
+    outcome = match.outcome()
+    if outcome is None:
+        return GameResult(index, False, (), len(match.steps), error)
+    return GameResult(index, True, tuple(outcome.winners) or ("draw",), len(match.steps), error)
+
+
+#: the worker process's game (set once by ``_start_worker``)
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(system: RuleSystem, setup: Setup, policy: Policy, max_commands: int) -> None:
+    _WORKER.update(system=system, setup=setup, policy=policy, max_commands=max_commands)
+
+
+def _worker_game(index: int) -> GameResult:
+    w = _WORKER
+    return play_game(w["system"], w["setup"], index, w["policy"], w["max_commands"])
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _results(system: RuleSystem, setup: Setup, games: int, policy: Policy, max_commands: int,
+             jobs: int) -> Iterator[GameResult]:
+    """The games' results in game order, played in ``jobs`` processes (1: in this one)."""
+    if jobs <= 1 or games <= 1:
+        for i in range(games):
+            yield play_game(system, setup, i, policy, max_commands)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=min(jobs, games), mp_context=context,
+                             initializer=_start_worker,
+                             initargs=(system, setup, policy, max_commands)) as pool:
+        # small chunks keep the cores busy to the end: game lengths vary a lot
+        yield from pool.map(_worker_game, range(games), chunksize=max(1, games // (jobs * 16)))
+
+
 def run(system: RuleSystem, setup: Setup, games: int, *, policy: Policy = greedy_policy,
-        max_commands: int = 5000, out: TextIO | None = None) -> SelfPlayReport:
+        max_commands: int = 5000, out: TextIO | None = None, jobs: int = 1) -> SelfPlayReport:
+    """Play ``games`` games (seeds ``setup.seed`` on), spread over ``jobs`` processes; the
+    report is the same whatever ``jobs`` is."""
     report = SelfPlayReport()
     started = time.perf_counter()
     bar = out if out is not None else sys.stderr
-    for i in range(games):
-        game_setup = Setup(setup.system, setup.map, setup.seed + i, setup.options, setup.players)
-        rng = random.Random(game_setup.seed)
-        match, error = play_one(system, game_setup, policy, rng, max_commands)
+    for result in _results(system, setup, games, policy, max_commands, jobs):
         report.games += 1
-        outcome = match.outcome()
-        if error:
-            report.errors.append(error)
-        if outcome is not None:
+        if result.error:
+            report.errors.append(result.error)
+        if result.finished:
             report.finished += 1
-            report.lengths.append(len(match.steps))
-            for w in outcome.winners or ("draw",):
+            report.lengths.append(result.length)
+            for w in result.winners:
                 report.winners[w] += 1
-        progress(i + 1, games, started, bar)
+        progress(report.games, games, started, bar)
     bar.write("\n")
     return report
