@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.units import DEFAULT_MM_PER_PIXEL
+
 
 @dataclass(frozen=True)
 class Member:
@@ -96,7 +98,7 @@ TABLETOP_MAP = ClassSpec(
     (
         Member("system", "string", "", "one_for_all, helldorado, mice_and_mystics or relic"),
         Member("title", "string", "", "the name players see"),
-        Member("mm_per_pixel", "float", 25.4 / 32.0, "millimetres on the table per Tiled pixel"),
+        Member("mm_per_pixel", "float", DEFAULT_MM_PER_PIXEL, "millimetres on the table per Tiled pixel"),
         Member("tile_id", "string", "", "Mice and Mystics: the board tile this map is"),
         Member("adjacency_gap", "float", 0.0, "Mice and Mystics: gap tolerance between cells, px"),
         Member("wall_tolerance", "float", 1.0, "Mice and Mystics: wall tolerance, px"),

@@ -25,8 +25,8 @@ def test_render_a_shipped_example_scene(tmp_path, scene, overlays):
 
 def test_a_handout_in_russian_names_the_figures_in_russian(tmp_path, monkeypatch):
     """``--lang ru`` draws the handout in Russian; the scene's figures carry ``name_ru``."""
-    from game.sandbox_scene import load_scene
     from game.ui.sandbox.names import shown_names
+    from game.ui.sandbox.scene import load_scene
     from tests.ui.ru_texts import english_words, recorded_texts
 
     scene = load_scene(REPO / "examples" / "cover.json")

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.i18n import set_language
-from game.sandbox_scene import FATHOM_MM, OVERLAYS
 from game.ui.fonts import Fonts
 from game.ui.gui import plain
 from game.ui.menu import make_menu_view
 from game.ui.sandbox import make_sandbox_view
+from game.ui.sandbox.scene import FATHOM_MM, OVERLAYS
 from game.ui.status_bar import status_segments
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 

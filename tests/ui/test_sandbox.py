@@ -17,7 +17,10 @@ from game.geometry.sweep import move_until_contact
 from game.geometry.templates import explosion, impact_blast
 from game.geometry.terrain import TerrainIndex
 from game.physics.knockback import push_back
-from game.sandbox_scene import (
+from game.ui.sandbox import make_sandbox_view, render_scene, render_scene_to_surface
+from game.ui.sandbox.analysis import analyse, hd_base_class
+from game.ui.sandbox.panel import panel_lines
+from game.ui.sandbox.scene import (
     OVERLAYS,
     Scene,
     SceneError,
@@ -27,9 +30,6 @@ from game.sandbox_scene import (
     scene_from_board,
     scene_from_json,
 )
-from game.ui.sandbox import make_sandbox_view, render_scene, render_scene_to_surface
-from game.ui.sandbox.analysis import analyse, hd_base_class
-from game.ui.sandbox.panel import panel_lines
 from game.ui.sandbox.view import SandboxView
 
 REPO = Path(__file__).resolve().parents[2]

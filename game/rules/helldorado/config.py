@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.units import FATHOM_MM
+
 #: allowed values of the text flags
 CHOICES: dict[str, tuple[str, ...]] = {
     "cover_pr_owner": ("target", "shooter"),  # HD-AMB-1
@@ -24,7 +26,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class HDConfig:
     # ---- HD-0-8: the spec's flags
-    fathom_mm: float = 25.4  #: HD-0-2
+    fathom_mm: float = FATHOM_MM  #: HD-0-2
     distance_3d: bool = False  #: HD-0-4 / HD-AMB-17 (only 2-D is implemented)
     eps_contact: float = 0.02  #: HD-0-5
     long_band_open: bool = True  #: HD-RANGED-15 / HD-AMB-3

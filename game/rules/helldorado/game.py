@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
-import unicodedata
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -24,6 +22,8 @@ from shapely.ops import nearest_points
 
 from game.board import load_board
 from game.core.dice import Dice
+from game.core.ids import unique_slug
+from game.core.units import FATHOM_MM
 from game.geometry.bases import Base, BaseArray, edge_distance
 from game.geometry.contact import attack_from_above, gap, head_below_base, in_contact
 from game.geometry.cover import cover_bonus
@@ -118,16 +118,6 @@ def make_unit(profile: str, uid: str, name: str, side: str, x: float, y: float, 
     return Unit(**values)
 
 
-def _slug(name: str, taken: set[str]) -> str:
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    base = re.sub(r"[^a-z0-9]+", "_", ascii_name.lower()).strip("_") or "unit"
-    ident, n = base, 2
-    while ident in taken:
-        ident, n = f"{base}_{n}", n + 1
-    taken.add(ident)
-    return ident
-
-
 def direction(angle_deg: float) -> tuple[float, float]:
     """Degrees clockwise from east (y grows down) to a unit vector; exact on the compass points."""
     a = math.radians(angle_deg)
@@ -166,7 +156,7 @@ class Helldorado:
         self._tables: dict[tuple[str, float], Table] = {}
 
     # ------------------------------------------------------------------ tables and setup
-    def add_table(self, name: str, table: Table, fathom_mm: float = 25.4) -> None:
+    def add_table(self, name: str, table: Table, fathom_mm: float = FATHOM_MM) -> None:
         """Register a table (in fathoms) under a map name, e.g. a test's scene."""
         self._tables[(name, fathom_mm)] = table
 
@@ -199,7 +189,7 @@ class Helldorado:
             if not spawn.side:
                 continue
             x, y = cfg.to_fathoms(spawn.x), cfg.to_fathoms(spawn.y)
-            uid = _slug(spawn.name, taken)
+            uid = unique_slug(spawn.name, taken, fallback="unit", ascii_fold=True)
             probe = make_unit(spawn.profile, uid, spawn.name, spawn.side, x, y, 0.0, cfg)
             z = table.standing_level(x, y, below=probe.height)
             units.append(replace(probe, z=z))

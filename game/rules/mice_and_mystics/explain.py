@@ -4,11 +4,11 @@ GM's status block (MM-INFO-1..3)."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from game.core.ids import slug
 from game.rules.engine import Event
 from game.rules.mice_and_mystics import cards
 
@@ -136,14 +136,10 @@ def place_name(key: str, lang: str = "en", names: Mapping[str, str] | None = Non
     return f"{tile_name(tile, lang)}-{number}" if number else tile_name(tile, lang)
 
 
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
-
-
 def shown_name(name: str, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
     """A figure's name as the rules keep it (the map's ``Tilly``, ``Rat 3``) in ``lang``:
     ``names`` (by id) first, then the data files' names, else the name itself."""
-    ident = _slug(name)
+    ident = slug(name)
     if names and ident in names:
         return names[ident]
     if lang == "en":

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dice import Dice
+from game.core.ids import unique_slug
 from game.geometry.cells import (
     LARGE,
     LARGE_MINION,
@@ -76,15 +77,6 @@ MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 GROUP_PREFIX = "minions:"
 SLOTS = ("head", "body", "accessory")
 PAWS = 2  #: MM-EQUIP-4
-
-
-def _slug(name: str, taken: set[str]) -> str:
-    base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "figure"
-    ident, n = base, 2
-    while ident in taken:
-        ident, n = f"{base}_{n}", n + 1
-    taken.add(ident)
-    return ident
 
 
 def is_group(entity: str) -> bool:
@@ -156,7 +148,7 @@ class MiceAndMystics:
             if spawn.side == "mice":
                 if cell is None:
                     raise ValueError(f"mouse spawn {spawn.name!r} is not inside a cell")
-                ident = _slug(spawn.name, taken)
+                ident = unique_slug(spawn.name, taken, fallback="figure")
                 profile = cards.mouse_profile(spawn.profile)
                 player = players[len(mice) % len(players)] if players else MICE
                 mouse = Mouse(ident, spawn.name, spawn.profile, str(profile["class"]), player,
@@ -169,7 +161,7 @@ class MiceAndMystics:
             elif spawn.side == "minions":
                 if cell is None:
                     raise ValueError(f"minion spawn {spawn.name!r} is not inside a cell")
-                ident = _slug(spawn.name, taken)
+                ident = unique_slug(spawn.name, taken, fallback="figure")
                 stats = cards.minion_stats(spawn.profile, 1)
                 minions.append(Minion(ident, spawn.profile, spawn.name, cell, graph.cell(cell).tile,
                                       size=str(stats["size"])))

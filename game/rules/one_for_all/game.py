@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -21,6 +20,7 @@ from shapely.ops import nearest_points
 
 from game.board import load_board
 from game.core.dice import Dice
+from game.core.ids import unique_slug
 from game.geometry.contact import (
     elevated,
     eligible_targets,
@@ -79,15 +79,6 @@ def rating_of(profile: str) -> int:
     return int(entry["rating"]) if entry else int(data["default_rating"])
 
 
-def _slug(name: str, taken: set[str]) -> str:
-    base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "figure"
-    ident, n = base, 2
-    while ident in taken:
-        ident, n = f"{base}_{n}", n + 1
-    taken.add(ident)
-    return ident
-
-
 def _unit(angle_deg: float) -> tuple[float, float]:
     """Degrees clockwise from east to a unit vector; exact on the compass points (cos 90° is 0)."""
     a = math.radians(angle_deg)
@@ -141,7 +132,7 @@ class OneForAll:
                 sides.append(spawn.side)
             radius = float(spawn.properties.get("radius", cfg.base_radius) or cfg.base_radius)
             z = index.standing_level(spawn.x, spawn.y, below=cfg.fig_height * 2)
-            figures.append(Figure(_slug(spawn.name, taken), spawn.name, spawn.side, spawn.profile,
+            figures.append(Figure(unique_slug(spawn.name, taken, fallback="figure"), spawn.name, spawn.side, spawn.profile,
                                   rating_of(spawn.profile), spawn.x, spawn.y, z, radius,
                                   cfg.fig_height, spawn.facing))
         if len(sides) != 2:

@@ -20,8 +20,8 @@ def make_sandbox_view(board_path: Path, size: tuple[int, int] = DEFAULT_SIZE, *,
     """The sandbox on ``board_path`` (any .tmx), starting from ``scene_path`` when given, else
     with the map's spawn points as figures. Raises ``MapError``/``OSError``/``SceneError``."""
     from game.board import load_board
-    from game.sandbox_scene import load_scene, scene_from_board
     from game.ui.images import SafeImageLoader
+    from game.ui.sandbox.scene import load_scene, scene_from_board
     from game.ui.sandbox.view import SandboxView
 
     loader = image_loader or SafeImageLoader()
@@ -41,8 +41,8 @@ def render_scene_to_surface(scene_path: Path, size: tuple[int, int] = DEFAULT_SI
     import pygame
 
     from game.board import load_board
-    from game.sandbox_scene import OVERLAYS, load_scene, map_path
     from game.ui.images import SafeImageLoader
+    from game.ui.sandbox.scene import OVERLAYS, load_scene, map_path
     from game.ui.sandbox.view import SandboxView
 
     scene = load_scene(Path(scene_path))
@@ -68,8 +68,8 @@ def render_scene(scene_path: Path, out: Path, size: tuple[int, int] = DEFAULT_SI
     import pygame
 
     from game.core.errors import MapError
-    from game.sandbox_scene import SceneError
     from game.ui.render import ensure_video_mode
+    from game.ui.sandbox.scene import SceneError
 
     try:
         ensure_video_mode()
@@ -117,8 +117,8 @@ def sandbox_command(map_path: Path, size: tuple[int, int] = DEFAULT_SIZE,
 
     from game.core.errors import MapError
     from game.i18n import load_language
-    from game.sandbox_scene import SceneError
     from game.ui.app import run_views
+    from game.ui.sandbox.scene import SceneError
     from game.ui.view import ViewStack
 
     try:

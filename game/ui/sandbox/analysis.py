@@ -23,7 +23,7 @@ from game.geometry.sweep import MoveResult, move_until_contact
 from game.geometry.templates import TemplateResult, explosion, impact_blast
 from game.geometry.terrain import TerrainIndex
 from game.physics.knockback import PushOutcome, push_back
-from game.sandbox_scene import FATHOM_MM, Scene, SceneFigure
+from game.ui.sandbox.scene import FATHOM_MM, Scene, SceneFigure
 
 #: HD-0-3 base diameters (mm) that separate the size classes of HD-RANGED-11
 HD_CLASS_LIMITS = ((35.0, "normal"), (45.0, "large"))

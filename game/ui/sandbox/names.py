@@ -13,7 +13,7 @@ from typing import Any
 
 from game.board.names import local_name, local_side_name
 from game.i18n import N_, _, language
-from game.sandbox_scene import Scene
+from game.ui.sandbox.scene import Scene
 
 #: the sides a new figure takes on a map without sides
 SIDES = (N_("Red"), N_("Blue"), N_("Green"), N_("Orange"))

@@ -15,12 +15,13 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from game.core.units import FATHOM_MM
 from game.i18n import _
-from game.sandbox_scene import Scene, SceneFigure
 from game.ui.camera import Camera
 from game.ui.colours import BASE_RIM, INK_LIGHT, RGB, ink_on
 from game.ui.fonts import Fonts
 from game.ui.sandbox.analysis import Analysis
+from game.ui.sandbox.scene import Scene, SceneFigure
 
 SEEN: RGB = (0x7C, 0xE0, 0x8A)
 BLOCKED: RGB = (0xD5, 0x5E, 0x00)
@@ -194,7 +195,7 @@ def draw_overlays(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Sce
                 pygame.draw.circle(surface, RULER, p, 4)
             diff = ruler.band.difficulty
             text = _("{mm:.0f} mm · {f:.2f} f · band {band}").format(
-                mm=ruler.distance, f=ruler.distance / 25.4, band="—" if diff is None else diff)
+                mm=ruler.distance, f=ruler.distance / FATHOM_MM, band="—" if diff is None else diff)
             label(surface, fonts, text, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14))
 
 

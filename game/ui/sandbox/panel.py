@@ -10,13 +10,14 @@ from __future__ import annotations
 import html
 import re
 
+from game.core.units import FATHOM_MM
 from game.i18n import N_, _
-from game.sandbox_scene import Scene
 from game.ui.colours import STATUS_DIM, STATUS_WARN
 from game.ui.gui import hex_colour
 from game.ui.sandbox.analysis import Analysis
 from game.ui.sandbox.names import ShownNames
 from game.ui.sandbox.overlays import SEEN, touch_name
+from game.ui.sandbox.scene import Scene
 from game.ui.words import system_name
 
 PANEL_WIDTH = 340
@@ -57,7 +58,7 @@ _NUMBER = re.compile(r"(?<![\w#&;/-])([+-]?\d+(?:[.,]\d+)?(?:\s?%)?)")
 
 
 def _f(mm: float) -> str:
-    return _("{mm:.0f} mm ({f:.2f} f)").format(mm=mm, f=mm / 25.4)
+    return _("{mm:.0f} mm ({f:.2f} f)").format(mm=mm, f=mm / FATHOM_MM)
 
 
 def _names(scene: Scene, ids: tuple[str, ...]) -> str:

@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, language
-from game.sandbox_scene import FATHOM_MM, OVERLAYS, Scene
 from game.ui.gui import Gui
 from game.ui.sandbox.panel import (
     HELP_LINES,
@@ -24,6 +23,7 @@ from game.ui.sandbox.panel import (
     SECTION_BREAK,
     panel_sections,
 )
+from game.ui.sandbox.scene import FATHOM_MM, OVERLAYS, Scene
 
 PAD = 8
 ROW = 30

@@ -18,7 +18,6 @@ import pygame
 from game.board.model import Board
 from game.geometry.terrain import TerrainIndex
 from game.i18n import _, language
-from game.sandbox_scene import FATHOM_MM, OVERLAYS, Scene, SceneFigure, save_scene
 from game.ui.board_view import BoardView
 from game.ui.camera import Rect
 from game.ui.colours import side_colours
@@ -29,6 +28,7 @@ from game.ui.sandbox.analysis import Analysis, analyse
 from game.ui.sandbox.names import SIDES, ShownNames, shown_names
 from game.ui.sandbox.overlays import draw_figures, draw_marks, draw_overlays
 from game.ui.sandbox.panel import PANEL_WIDTH, panel_html, panel_lines
+from game.ui.sandbox.scene import FATHOM_MM, OVERLAYS, Scene, SceneFigure, save_scene
 from game.ui.sandbox.side import SidePanel
 from game.ui.sandbox.weapons import next_weapon
 from game.ui.view import Pop, ViewAction
@@ -198,7 +198,7 @@ class SandboxView:
         return target
 
     def load(self, path: Path | None = None) -> bool:
-        from game.sandbox_scene import SceneError, load_scene
+        from game.ui.sandbox.scene import SceneError, load_scene
 
         target = path or self.scene_path
         if target is None:

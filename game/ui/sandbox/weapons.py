@@ -6,15 +6,13 @@ The ruler's range bands are those of a chosen weapon: the shooting weapons of th
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from game.sandbox_scene import FATHOM_MM
+from game.core.units import FATHOM_MM
+from game.rules.helldorado.game import unit_data
 
-UNITS_JSON = Path(__file__).resolve().parents[2] / "rules" / "helldorado" / "data" / "units.json"
 PLAIN_RANGES_F = (2.0, 4.0, 6.0, 8.0, 12.0)
 #: HD-0-3 base diameters (mm)
 BASE_MM = {"normal": 30.0, "large": 40.0, "huge": 50.0}
@@ -30,7 +28,7 @@ class Weapon:
 @cache
 def _profiles() -> dict[str, Any]:
     try:
-        data = json.loads(UNITS_JSON.read_text(encoding="utf-8"))
+        data = unit_data()  # the rules' own reading of their data file
         profiles = data.get("profiles", {})
         return profiles if isinstance(profiles, dict) else {}
     except (OSError, ValueError, AttributeError):

@@ -1,6 +1,7 @@
 """A sandbox arrangement kept as a small JSON file: the map, the figures and the overlays.
 
-Plain Python (no pygame): ``tabletop render`` and tests read scenes headless. Lengths are table
+Plain Python (no pygame; it lives with the sandbox it describes): ``tabletop render`` and tests
+read scenes headless. Lengths are table
 millimetres, angles degrees clockwise from +x (screen right), as everywhere on a Board.
 
     {"version": 1, "map": "../maps/ruins.tmx",
@@ -20,10 +21,12 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from game.core.units import FATHOM_MM
 from game.geometry.bases import Base
+from game.ui.figures import base_radius
+from game.ui.sandbox.weapons import profile_look
 
 SCENE_VERSION = 1
-FATHOM_MM = 25.4
 #: every overlay the sandbox draws, in panel order
 OVERLAYS = ("sight", "cover", "ruler", "blast", "cone", "move", "push", "shadow")
 DEFAULT_OVERLAYS = ("sight", "cover", "ruler")
@@ -223,9 +226,6 @@ def _height(properties: Any) -> float:
 
 def scene_from_board(board: Any, map_ref: str) -> Scene:
     """A starting scene: the map's spawn points as figures."""
-    from game.ui.figures import base_radius  # plain Python module
-    from game.ui.sandbox.weapons import profile_look  # plain Python module
-
     figures = []
     for s in getattr(board, "spawns", ()):
         radius, height = base_radius(s.properties), _height(s.properties)
