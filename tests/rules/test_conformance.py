@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.rules import registry
-from game.rules.engine import IllegalCommand, Match, RuleSystem, Setup, selfplay
+from game.rules.engine import IllegalCommand, Match, RuleSystem, SeededDice, Setup, selfplay
 from tests.rules.toy import Pig
 
 
@@ -97,3 +97,33 @@ def test_selfplay_over_two_processes_reports_what_one_does(system):
     two = selfplay.run(rules, setup, games, out=io.StringIO(), jobs=2)
     assert (two.games, two.finished, two.winners, two.lengths, two.errors) == (
         one.games, one.finished, one.winners, one.lengths, one.errors)
+
+
+def test_check_and_apply_agree_on_every_command_tried(system):
+    """``check`` (no dice, no change) accepts exactly what ``apply`` accepts: along random games,
+    for the legal commands and for commands taken from other states (issue 15)."""
+    name, rules = system
+    if not hasattr(rules, "check"):
+        pytest.skip(f"{name} has no check() yet")
+    rng = random.Random(9)
+    for seed in range(2):
+        match = Match(rules, _setup(name, rules, seed))
+        for step in range(150):
+            if match.outcome() is not None:
+                break
+            legal = list(rules.legal_commands(match.state))
+            if step % 10 == 0:
+                for command in legal[:15] + _foreign_commands(rules, match):
+                    try:
+                        rules.check(match.state, command)
+                        checked = None
+                    except IllegalCommand as exc:
+                        checked = exc.rule_id
+                    trial = SeededDice(seed * 1000 + step)
+                    try:
+                        rules.apply(match.state, command, trial)
+                        applied = None
+                    except IllegalCommand as exc:
+                        applied = exc.rule_id
+                    assert checked == applied, (command, checked, applied)
+            match.submit(rng.choice(legal))

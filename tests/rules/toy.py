@@ -59,12 +59,18 @@ class Pig:
         p = self.current_player(state)
         return [] if p is None else [Roll(p), Hold(p)]
 
-    def apply(self, state: PigState, command: object, dice: Dice) -> Applied:
+    def check(self, state: PigState, command: object) -> None:
         player = getattr(command, "player", None)
         if self.outcome(state):
             raise IllegalCommand("PIG-END", "the game is over")
         if player != state.players[state.turn]:
             raise IllegalCommand("PIG-TURN", f"it is {state.players[state.turn]}'s turn")
+        if not isinstance(command, Roll | Hold | Note):
+            raise IllegalCommand("PIG-0", f"unknown command {command!r}")
+
+    def apply(self, state: PigState, command: object, dice: Dice) -> Applied:
+        self.check(state, command)
+        player = getattr(command, "player", None)
         if isinstance(command, Roll):
             (face,) = dice.roll(1)
             if face == 1:
