@@ -1,6 +1,6 @@
-"""Legal commands (every one ``apply`` accepts, a representative set for Prepare) and a greedy
-ranking for the Relic AI: battle choices by their exact odds (odds.py), moves by how far they
-bring the player along the road to victory (missions, then the relic, the Inner tier, the centre).
+"""A greedy ranking for the Relic AI (the candidates are legal.py's): battle choices by their
+exact odds (odds.py), moves by how far they bring the player along the road to victory
+(missions, then the relic, the Inner tier, the centre).
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from game.rules.relic.commands import (
     Score,
 )
 from game.rules.relic.dice import total
-from game.rules.relic.odds import battle_odds
-from game.rules.relic.state import Card, Hero, RelicState
+from game.rules.relic.legal import best_of
+from game.rules.relic.odds import BattleOdds, battle_odds
+from game.rules.relic.scoring import enemy_modifiers
+from game.rules.relic.state import Card, Hero, Phase, RelicState
 
 if TYPE_CHECKING:
     from game.rules.relic.game import Relic
@@ -33,81 +35,13 @@ if TYPE_CHECKING:
 CARD_COST = 0.04  #: how much a power card is worth keeping, in win probability
 
 
-# --------------------------------------------------------------------------- legal commands
-
-def _best(items: list, kind: str) -> list:
-    pick = [i for i in items if i.kind == kind]
-    return sorted(pick, key=lambda i: (-i.bonus, i.uid))[:1]
-
-
-def prepare_options(st: RelicState) -> list[Prepare]:
-    """Nothing; the best weapon and armour; with each bonus card; with every bonus card."""
-    b = st.battle
-    assert b is not None
-    hero = st.active_hero
-    usable = [i for i in hero.items if i.applies(b.attribute)]
-    gear = _best(usable, "weapon")[: st.cfg.max_weapons] + _best(usable, "armour")[: st.cfg.max_armour]
-    items = tuple(i.uid for i in gear)
-    cards = [c.uid for c in hero.hand if c.kind == "bonus" and c.attribute == b.attribute]
-    out = [Prepare(), Prepare(items)]
-    out += [Prepare(items, (c,)) for c in cards]
-    if len(cards) > 1:
-        out.append(Prepare(items, tuple(cards)))
-    seen, unique = set(), []
-    for p in out:
-        if p not in seen:
-            seen.add(p)
-            unique.append(p)
-    return unique
-
-
-def legal_commands(system: Relic, st: RelicState) -> list[Any]:
-    if st.phase == "over":
-        return []
-    if st.phase == "choice":
-        assert st.choice is not None
-        return [Choose(o) for o in st.choice.options] + ([Choose("")] if st.choice.optional else [])
-    if st.phase == "confrontation":
-        return [RollTest()]
-    if st.phase == "battle":
-        b = st.battle
-        assert b is not None
-        if b.step == "prepare":
-            return list(prepare_options(st))
-        if b.step == "enemy_roll":
-            return [RollForEnemy()]
-        if b.step == "player_roll":
-            return [RollBattle()]
-        out: list[Any] = [Score()]
-        for source, how in system.change_sources(st):
-            for i, chain in enumerate(b.player_chains):
-                if how == "set6" and chain[0] == 6:
-                    continue
-                out.append(ChangeDie(source, i))
-        return out
-    board = system.board(st)
-    hero = st.active_hero
-    if st.phase == "movement":
-        out = [RollMove()] if board.tier(hero.space) in ("outer", "middle") else []
-        out += [Move(t) for t in system.step_targets(st) if hero.relic or not board.is_inner(t)]
-        return out
-    if st.phase == "move_choice":
-        return [Move(t) for t in st.move_options]
-    if st.phase == "engagement":
-        enemies = st.enemies_on(hero.space)
-        if enemies and not st.blocked:
-            return [Fight(e.uid) for e in enemies]
-        return [Meet(c.uid) for c in st.strangers_on(hero.space)] + [EndTurn()]
-    return []
-
-
 # --------------------------------------------------------------------------- ranking
 
 def _fight_odds(st: RelicState, system: Relic, hero: Hero, enemy: Card) -> float:
     """P(win) with the best wargear and no cards (a quick estimate for choosing)."""
     usable = [i for i in hero.items if i.applies(enemy.attribute)]
-    bonus = sum(i.bonus for i in _best(usable, "weapon") + _best(usable, "armour"))
-    e_bonus = enemy.value + sum(v for _, v in system._enemy_modifiers(hero, hero.hand, enemy, True))
+    bonus = sum(i.bonus for i in best_of(usable, "weapon") + best_of(usable, "armour"))
+    e_bonus = enemy.value + sum(v for _, v in enemy_modifiers(hero, hero.hand, enemy, True))
     odds = battle_odds(system.player_dice(hero, enemy.attribute), hero.attribute(enemy.attribute) + bonus,
                        e_bonus, system.enemy_dice(enemy), chain=st.cfg.chain_explosions,
                        max_explosions=st.cfg.max_explosions)
@@ -181,7 +115,7 @@ def _roll_move_value(system: Relic, st: RelicState, hero: Hero) -> float:
     return sum(best) / len(best)
 
 
-def _battle_value(odds) -> float:
+def _battle_value(odds: BattleOdds) -> float:
     return odds.p_win + 0.3 * odds.p_tie
 
 
@@ -212,7 +146,7 @@ def rank_command(system: Relic, st: RelicState, cmd: Any) -> float:
     if isinstance(cmd, RollMove):
         return _roll_move_value(system, st, hero)
     if isinstance(cmd, Move):
-        return space_value(system, st, hero, cmd.to) + (0.5 if st.phase == "movement" else 0.0)
+        return space_value(system, st, hero, cmd.to) + (0.5 if st.phase == Phase.MOVEMENT else 0.0)
     if isinstance(cmd, Choose):
         return _choice_value(system, st, hero, cmd)
     return 1.0
@@ -228,7 +162,7 @@ def _change_value(system: Relic, st: RelicState, cmd: ChangeDie) -> float:
     assert now is not None
     chain = b.player_chains[cmd.index]
     others = total(b.player_chains, b.player_adds) - sum(chain) - b.player_adds[cmd.index]
-    e_mods = sum(v for _, v in system._enemy_modifiers(hero, hero.hand, b.enemy, b.armour))
+    e_mods = sum(v for _, v in enemy_modifiers(hero, hero.hand, b.enemy, b.armour))
     p_bonus = hero.attribute(b.attribute) + sum(v for _, v in b.modifiers) + others
     e_bonus = b.enemy.value + e_mods
     e_total = total(b.enemy_chains)

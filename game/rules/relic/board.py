@@ -13,6 +13,8 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 
+from shapely.geometry import Point
+
 from game.board.model import Board
 
 TIERS = ("outer", "middle", "inner", "centre")
@@ -94,8 +96,6 @@ class RingBoard:
     # ------------------------------------------------------------------ lookups
     def cell_at(self, x: float, y: float) -> str:
         """The space under a point (a spawn), else the nearest one."""
-        from shapely.geometry import Point
-
         p = Point(x, y)
         cells = list(self.board.cells)
         for c in cells:

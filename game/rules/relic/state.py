@@ -7,10 +7,46 @@ itself without the data files; names and texts for display are looked up by ``id
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from game.rules.relic.config import RelicConfig
 
 WIN, LOSE, TIE = "WIN", "LOSE", "TIE"  #: REL-SEQ-6
+
+
+class _Word(StrEnum):
+    """A StrEnum that reprs like the string it replaced, so saved games keep their digests."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Phase(_Word):
+    """Where the turn is (spec section 9)."""
+
+    MOVEMENT = "movement"  #: roll to move, cross a link, or step on the Inner tier
+    MOVE_CHOICE = "move_choice"  #: the roll is made: pick where it takes you
+    CHOICE = "choice"  #: a space asks for a decision
+    ENGAGEMENT = "engagement"  #: battles in the order the player picks, then strangers
+    BATTLE = "battle"  #: a battle is under way (its step in ``Battle.step``)
+    CONFRONTATION = "confrontation"  #: the scenario's test (REL-WIN-7)
+    OVER = "over"
+
+
+class BattleStep(_Word):
+    """Where a battle is (spec 9.2)."""
+
+    PREPARE = "prepare"  #: B2: declare wargear and power cards
+    ENEMY_ROLL = "enemy_roll"  #: B3: the seat to the left rolls for the enemy
+    PLAYER_ROLL = "player_roll"  #: B4: the active player rolls
+    ADJUST = "adjust"  #: B4: changes to the player's own dice, then the scores
+
+
+class EndReason(_Word):
+    """How a game of Relic ended (``Outcome.reason``)."""
+
+    CONFRONTATION = "confrontation"  #: a player met the scenario's Confrontation (REL-WIN-1)
+    LIMIT = "limit"  #: the turn limit (a default): the most advanced player wins
 
 
 @dataclass(frozen=True)
@@ -124,7 +160,7 @@ class Battle:
     enemy: Card
     attribute: str  #: REL-SEQ-1: the enemy's attribute
     cell: str
-    step: str = "prepare"  #: prepare (B2), enemy_roll (B3), player_roll (B4), adjust (B4 changes)
+    step: BattleStep = BattleStep.PREPARE
     roller: str = ""  #: REL-SEQ-3: who rolls for the enemy ("" = the program)
     modifiers: tuple[tuple[str, int], ...] = ()  #: declared in B2: (source, value)
     armour: bool = False  #: an armour was declared
@@ -148,14 +184,14 @@ class RelicState:
     active: int = 0  #: seat index of the active player
     round: int = 1
     turn: int = 1
-    phase: str = "movement"  #: movement, move_choice, choice, engagement, battle, confrontation, over
+    phase: Phase = Phase.MOVEMENT
     move_roll: tuple[int, ...] = ()
     move_options: tuple[str, ...] = ()
     blocked: bool = False  #: REL-OUT-2 / REL-OUT-3 / REL-ENG-3: no more dealings this turn
     choice: Choice | None = None
     battle: Battle | None = None
     winners: tuple[str, ...] = ()
-    end_reason: str = ""
+    end_reason: str = ""  #: in words (``Outcome.reason`` is an ``EndReason``)
     next_uid: int = 1
 
     # ------------------------------------------------------------------ lookups

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
-from game.rules.relic.state import RelicState
+from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB, ink_on
-from game.ui.play.relic_session import attr_short, mode_word, player_label
-from game.ui.play.relic_view import more_note
+from game.ui.play.relic_session import attr_short, mode_word, more_note, player_label
 from game.ui.play.widgets import (
     ACCENT,
     CHROME_BG,
@@ -167,33 +166,35 @@ def _top(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> Non
 def _phase_words(st: RelicState) -> str:
     """The step of the turn with what to do in it (teaching mode)."""
     b = st.battle
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return _("game over")
     if b is not None:
-        if b.step == "enemy_roll":
+        if b.step == BattleStep.ENEMY_ROLL:
             return _("battle: {player} rolls for the enemy").format(
                 player=player_label(b.roller or "program"))
-        return _({"prepare": N_("battle: prepare (wargear, power cards)"),
-                  "player_roll": N_("battle: roll your dice"),
-                  "adjust": N_("battle: change a die or count the scores")}.get(b.step, b.step))
-    return _({"movement": N_("roll to move (or cross a link)"),
-              "move_choice": N_("pick a highlighted space"),
-              "choice": N_("the space offers a choice"), "engagement": N_("engagement"),
-              "confrontation": N_("the Confrontation")}.get(st.phase, st.phase))
+        return _({BattleStep.PREPARE: N_("battle: prepare (wargear, power cards)"),
+                  BattleStep.PLAYER_ROLL: N_("battle: roll your dice"),
+                  BattleStep.ADJUST: N_("battle: change a die or count the scores")
+                  }.get(b.step, b.step))
+    return _({Phase.MOVEMENT: N_("roll to move (or cross a link)"),
+              Phase.MOVE_CHOICE: N_("pick a highlighted space"),
+              Phase.CHOICE: N_("the space offers a choice"), Phase.ENGAGEMENT: N_("engagement"),
+              Phase.CONFRONTATION: N_("the Confrontation")}.get(st.phase, st.phase))
 
 
 def _phase_name(st: RelicState) -> str:
     """The step of the turn by name only (strict mode: no hint of what to do)."""
     b = st.battle
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return _("game over")
     if b is not None:
-        return _({"prepare": N_("battle: preparation"), "enemy_roll": N_("battle: the enemy's roll"),
-                  "player_roll": N_("battle: the player's roll"),
-                  "adjust": N_("battle: changing dice")}.get(b.step, b.step))
-    return _({"movement": N_("movement"), "move_choice": N_("movement"), "choice": N_("choice"),
-              "engagement": N_("engagement"),
-              "confrontation": N_("the Confrontation")}.get(st.phase, st.phase))
+        return _({BattleStep.PREPARE: N_("battle: preparation"),
+                  BattleStep.ENEMY_ROLL: N_("battle: the enemy's roll"),
+                  BattleStep.PLAYER_ROLL: N_("battle: the player's roll"),
+                  BattleStep.ADJUST: N_("battle: changing dice")}.get(b.step, b.step))
+    return _({Phase.MOVEMENT: N_("movement"), Phase.MOVE_CHOICE: N_("movement"),
+              Phase.CHOICE: N_("choice"), Phase.ENGAGEMENT: N_("engagement"),
+              Phase.CONFRONTATION: N_("the Confrontation")}.get(st.phase, st.phase))
 
 
 def _status(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:

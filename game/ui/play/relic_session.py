@@ -30,7 +30,7 @@ from game.rules.relic.commands import (
     Score,
 )
 from game.rules.relic.game import MAPS_DIR, Relic
-from game.rules.relic.state import RelicState
+from game.rules.relic.state import Phase, RelicState
 from game.ui.play.names import split_rules
 
 SEATS = ("player1", "player2", "player3", "player4")
@@ -101,6 +101,11 @@ def attr_short(attribute: str) -> str:
 def history_reason(why: str) -> str:
     """The engine's reason for refusing undo or redo, in the current language."""
     return _(HISTORY_REASONS[why]) if why in HISTORY_REASONS else why
+
+
+def more_note(hidden: int) -> str:
+    """The note of the actions that did not fit in the bar."""
+    return _("+{n} more").format(n=hidden)
 
 
 def mode_word(mode: str) -> str:
@@ -357,7 +362,7 @@ class RelicSession:
         st = self.state
         board = self.system.board(st)
         space = self.name(command.to)
-        if st.phase == "move_choice":
+        if st.phase == Phase.MOVE_CHOICE:
             words, rule = _("Move your piece to {space}, a space the roll reaches.").format(
                 space=space), "REL-BOARD-3"
         elif board.tier(st.active_hero.space) == "inner":

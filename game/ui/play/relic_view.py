@@ -36,17 +36,17 @@ from game.board.model import Board
 from game.i18n import _, language
 from game.rules.engine import Event, SaveError
 from game.rules.relic.commands import Choose, Move, Prepare
-from game.rules.relic.state import RelicState
+from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.board_view import BoardView
 from game.ui.colours import RGB, side_colours
 from game.ui.gui import Gui
-from game.ui.play import user_dirs
+from game.ui.play import relic_paint, user_dirs
 from game.ui.play.action_bar import GAP, MAX_LABEL_W, ROW_H
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.card import Card
 from game.ui.play.handover import handover_card
 from game.ui.play.layout import Layout
-from game.ui.play.relic_session import RelicSession, new_relic_match, player_label
+from game.ui.play.relic_session import RelicSession, more_note, new_relic_match, player_label
 from game.ui.play.resume import RESUME, resume_card
 from game.ui.play.widgets import (
     ACCENT,
@@ -66,11 +66,6 @@ BATTLE_KINDS = ("rel.battle", "rel.prepare", "rel.enemy_roll", "rel.player_roll"
 
 
 BUTTON_IDS = ("button",)
-
-
-def more_note(hidden: int) -> str:
-    """The note of the actions that did not fit in the bar."""
-    return _("+{n} more").format(n=hidden)
 
 
 class _ActionButton(UIButton):
@@ -271,7 +266,7 @@ class RelicPlayView:
     def _after_change(self) -> None:
         self.log_scroll = 0
         player = self.session.to_play()
-        if self.state.phase == "over":
+        if self.state.phase == Phase.OVER:
             winners = ", ".join(player_label(w) for w in self.state.winners)
             self.card = Card(self.texts, _("{winners} won").format(winners=winners),
                              [self.session.end_words(), _("Ctrl+Z undoes, Ctrl+L loads, Esc quits.")],
@@ -282,7 +277,7 @@ class RelicPlayView:
             who = player_label(player)
             card = handover_card(self.texts, who, self.colours[player], player[-1:],
                                  player_label(self._last_player or ""))
-            if b is not None and b.step == "enemy_roll":
+            if b is not None and b.step == BattleStep.ENEMY_ROLL:
                 card.lines.insert(0, _("{player}: roll for {enemy} (REL-SEQ-3).").format(
                     player=who, enemy=self.session.name(b.enemy.id)))
             self.card = card
@@ -515,8 +510,6 @@ class RelicPlayView:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        from game.ui.play import relic_paint
-
         relic_paint.draw(self, surface)
 
 

@@ -8,7 +8,7 @@ from game.core.dice import ScriptedDice
 from game.rules.engine import Match, Setup
 from game.rules.relic.commands import Fight, Prepare, RollBattle, RollForEnemy
 from game.rules.relic.game import Relic
-from game.rules.relic.state import Card, Effect, Item, Pile, Power
+from game.rules.relic.state import Card, Effect, Item, Phase, Pile, Power
 
 SYSTEM = Relic()
 TWO = ("player1", "player2")
@@ -54,7 +54,7 @@ def place(m: Match, player: str = "player1", space: str = "outer-4", cards=(), p
     if "life" in fields and "max_life" not in fields:
         hero = replace(hero, max_life=max(hero.max_life, hero.life))
     st = st.with_hero(hero).with_cards_on(space, tuple(cards))
-    m.state = replace(st, active=st.seats.index(player), phase=phase, battle=None, choice=None,
+    m.state = replace(st, active=st.seats.index(player), phase=Phase(phase), battle=None, choice=None,
                       blocked=False, move_options=(), move_roll=())
 
 

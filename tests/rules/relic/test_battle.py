@@ -8,7 +8,6 @@ import pytest
 
 from game.core.dice import ScriptedDice
 from game.rules.engine import IllegalCommand
-from game.rules.relic.ai import legal_commands, prepare_options
 from game.rules.relic.commands import (
     ChangeDie,
     EndTurn,
@@ -22,6 +21,7 @@ from game.rules.relic.commands import (
 )
 from game.rules.relic.config import ATTRIBUTES
 from game.rules.relic.dice import roll_exploding, total
+from game.rules.relic.legal import legal_commands, prepare_options
 from game.rules.relic.state import Effect
 from tests.rules.relic.helpers import (
     FOUR,

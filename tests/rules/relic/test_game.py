@@ -12,7 +12,6 @@ import pytest
 
 from game.rules.engine import IllegalCommand, Match, RuleSystem, Setup, selfplay
 from game.rules.relic import data
-from game.rules.relic.ai import legal_commands
 from game.rules.relic.commands import (
     ChangeDie,
     Choose,
@@ -28,6 +27,7 @@ from game.rules.relic.commands import (
     Score,
 )
 from game.rules.relic.game import Relic
+from game.rules.relic.legal import legal_commands
 from tests.rules.relic.helpers import SYSTEM
 
 TESTS = Path(__file__).resolve().parent

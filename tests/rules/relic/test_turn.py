@@ -9,7 +9,6 @@ import pytest
 
 from game.rules.engine import IllegalCommand, Match, Setup
 from game.rules.relic import data
-from game.rules.relic.ai import legal_commands
 from game.rules.relic.commands import (
     Choose,
     Fight,
@@ -20,7 +19,8 @@ from game.rules.relic.commands import (
     RollMove,
     RollTest,
 )
-from game.rules.relic.state import Card
+from game.rules.relic.legal import legal_commands
+from game.rules.relic.state import Card, EndReason
 from tests.rules.relic.helpers import SYSTEM, enemy, first, kinds, match, place
 
 BOARD = SYSTEM.board_for("relic.tmx")
@@ -184,7 +184,8 @@ def test_REL_WIN_1_meeting_the_confrontation_wins_and_ends_the_game():
     over = first(events, "rel.game_over")
     assert "REL-WIN-1" in over.rules and over["winners"] == ("player1",)
     outcome = SYSTEM.outcome(m.state)
-    assert outcome.winners == ("player1",) and "REL-WIN-1" in outcome.reason
+    assert outcome.winners == ("player1",) and outcome.reason == EndReason.CONFRONTATION
+    assert repr(outcome.reason) == "'confrontation'" and "REL-WIN-1" in m.state.end_reason
     assert SYSTEM.current_player(m.state) is None and legal_commands(SYSTEM, m.state) == []
     with pytest.raises(IllegalCommand) as info:
         m.submit(RollMove())
@@ -320,6 +321,6 @@ def test_the_turn_limit_is_a_default_that_ends_the_game():
     over = first(events, "rel.game_over")
     assert over["reason"] == "limit" and m.state.round == 3
     outcome = SYSTEM.outcome(m.state)
-    assert "turn limit" in outcome.reason and outcome.winners
+    assert outcome.reason == EndReason.LIMIT and "turn limit" in m.state.end_reason and outcome.winners
     scores = dict(outcome.scores)
     assert all(scores[w] == max(scores.values()) for w in outcome.winners)
