@@ -198,7 +198,7 @@ def explain(event: Event, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------------- refusals
-#: why a command is refused (``IllegalCommand.reason`` of ``game.py``, in English) -> Russian;
+#: why a command is refused (``IllegalCommand.reason`` of the checks, in English) -> Russian;
 #: the groups are names, ids or numbers, given to ``rename`` before they are put back
 _REFUSALS_RU: tuple[tuple[str, str], ...] = (
     (r"the game is over", "игра окончена"),

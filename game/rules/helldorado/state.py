@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import cached_property
 
 from game.geometry.bases import Base
@@ -11,6 +12,69 @@ from game.rules.helldorado.dice import Roll
 
 WEAPON_KINDS = ("melee", "ranged", "explosion", "cloud", "impact")
 SHOOTING_KINDS = ("ranged", "explosion", "cloud", "impact")
+
+
+class _Word(StrEnum):
+    """A StrEnum that reprs like the string it replaced, so saved games keep their digests."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class AttackKind(_Word):
+    """What an attack sequence (``Exchange``) resolves."""
+
+    MELEE = "melee"  #: HD-MELEE-6..14
+    SHOT = "shot"  #: HD-RANGED-16..22
+    EXPLOSION = "explosion"  #: HD-EXPL-4..5: the roll to land, then the blast
+    IMPACT = "impact"  #: HD-TMPL-11/12: the impact-blast chain
+
+
+class Reason(_Word):
+    """Why an attack sequence started: what happens once it is over (``flow.after_exchange``)."""
+
+    FIGHT = "fight"  #: HD-MELEE-2
+    CHARGE = "charge"  #: HD-HOUSE-7, HD-MELEE-16
+    RETREAT = "retreat"  #: HD-MELEE-21: the unit moves on afterwards
+    FOCUS = "focus"  #: HD-MELEE-22: the unit heals afterwards (HD-HOUSE-9)
+    SHOT = "shot"
+    EXPLOSION = "explosion"
+    IMPACT = "impact"
+
+
+class Stage(_Word):
+    """Where an attack sequence is: the step it resumes from (``sequence.STAGES``)."""
+
+    ATTACKER = "attacker"  #: HD-MELEE-21/22: who strikes the retreating or focusing unit
+    WEAPONS = "weapons"  #: HD-MELEE-24: weapons declared or tables picked
+    ROLL = "roll"  #: HD-MELEE-6..8, HD-RANGED-16, HD-EXPL-4
+    REROLL_A = "reroll_a"  #: HD-MELEE-9: the attacker's re-rolls
+    REROLL_D = "reroll_d"  #: HD-MELEE-9: the defender's re-rolls
+    STRAY = "stray"  #: HD-RANGED-21/22/24: odd and even faces
+    HITS_A = "hits_a"  #: HD-MELEE-11: the attacker's hits used
+    HITS_D = "hits_d"  #: HD-MELEE-11: the defender's hits used
+    DAMAGE = "damage"  #: HD-MELEE-10..14, HD-RANGED-18/19
+    LAND = "land"  #: HD-EXPL-5/6/12
+    ORDER = "order"  #: HD-TMPL-12 / HD-AMB-14: equally near units ordered
+    CHAIN = "chain"  #: HD-TMPL-11/12/13
+
+
+class Choice(_Word):
+    """What a pending choice (``Pending``) asks for, and the command that answers it."""
+
+    DECLARE = "declare"  #: HD-MELEE-24: declare a weapon (PickWeapon; "" declares nothing)
+    TABLE = "table"  #: HD-MELEE-24: pick the opponent's damage table (PickWeapon)
+    ATTACKER = "attacker"  #: HD-MELEE-21/22: who strikes (PickAttacker)
+    REROLL = "reroll"  #: HD-MELEE-9: which misses to re-roll (Reroll)
+    HITS = "hits"  #: HD-MELEE-11: how many hits to use (UseHits)
+    ORDER = "order"  #: HD-TMPL-12: the order of equally near units (OrderChain)
+
+
+class EndReason(_Word):
+    """How a game of Helldorado ended (``Outcome.reason``, HD-HOUSE-11)."""
+
+    WIPED_OUT = "wiped_out"  #: a side has no living unit left (both: a draw)
+    POINTS = "points"  #: the last round is over: the points of enemies destroyed decide
 
 
 @dataclass(frozen=True)
@@ -102,14 +166,14 @@ class Exchange:
     It stops at ``stage`` whenever a player must choose, and goes on from there.
     """
 
-    kind: str  #: "melee", "shot", "explosion" or "impact"
+    kind: AttackKind
     attacker: str
     defender: str = ""
-    reason: str = "fight"  #: fight, charge, retreat, focus, shot, explosion, impact
+    reason: Reason = Reason.FIGHT
     one_sided: bool = False  #: HD-MELEE-17: the defender rolls no dice
     a_weapon: str = ""
     d_weapon: str = ""
-    stage: str = "weapons"
+    stage: Stage = Stage.WEAPONS
     a_roll: Roll | None = None
     d_roll: Roll | None = None
     a_used: int | None = None  #: hits used after a voluntary reduction (HD-MELEE-11)
@@ -139,7 +203,7 @@ class Exchange:
 class Pending:
     """A choice a player must make before the attack sequence goes on."""
 
-    kind: str  #: "declare", "table", "attacker", "reroll", "hits", "order"
+    kind: Choice
     side: str
     unit: str  #: the unit the choice is about
     options: tuple[str, ...] = ()
@@ -161,7 +225,7 @@ class HDState:
     tally: tuple[tuple[str, int], ...] = ()  #: HD-HOUSE-11: points of enemies destroyed
     over: bool = False
     winners: tuple[str, ...] = ()
-    end_reason: str = ""
+    end_reason: str = ""  #: the end in English words (``outcome().reason`` is an EndReason)
     first_roll: tuple[tuple[int, int], ...] = ()
 
     def unit(self, unit_id: str) -> Unit:

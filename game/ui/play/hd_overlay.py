@@ -16,7 +16,8 @@ from game.geometry.bases import edge_distance
 from game.geometry.measure import distance_to_point, range_band
 from game.geometry.templates import cloud_blast, cone_polygon, explosion, impact_blast
 from game.i18n import N_, _
-from game.rules.helldorado.game import Helldorado, direction
+from game.rules.helldorado.game import Helldorado
+from game.rules.helldorado.spatial import direction
 from game.rules.helldorado.state import HDState, Unit, Weapon
 from game.ui.camera import Camera
 from game.ui.colours import RGB

@@ -41,7 +41,7 @@ from game.rules.helldorado.commands import (
     VaeVictis,
 )
 from game.rules.helldorado.explain import refusal
-from game.rules.helldorado.game import MAPS_DIR, Helldorado
+from game.rules.helldorado.game import MAPS_DIR, Helldorado, unit_data
 from game.rules.helldorado.state import HDState
 from game.ui.play import match_session
 from game.ui.play.actions import Choice, Group
@@ -83,8 +83,6 @@ class Tool:
 def _unit_words(lang: str) -> tuple[dict[str, str], dict[str, tuple[str, str]], dict[str, str]]:
     """From ``units.json``: weapon id -> name, profile id -> (English name, name), force id ->
     name, in ``lang`` (``name_<lang>`` where the file has it, else the English name)."""
-    from game.rules.helldorado.game import unit_data
-
     data = unit_data()
     key = f"name_{lang}"
     weapons: dict[str, str] = {}
@@ -365,15 +363,12 @@ class HDSession(MatchSession[HDState, Helldorado]):
 
     # ------------------------------------------------------------------ changing
     def _rehearse(self, state: HDState, commands: Sequence[Any]) -> None:
-        """All but the last command in turn; the last one only when the AI's ``passes`` does
-        not already vouch for it."""
+        """All but the last command in turn, then the rules' check of the last one (it raises
+        ``IllegalCommand`` when the rules refuse it; nothing is rolled)."""
         scratch = state
         for command in commands[:-1]:
             scratch = self.system.apply(scratch, command, SeededDice(0)).state
-        from game.rules.helldorado.ai import passes
-
-        if not passes(self.system, scratch, commands[-1]):
-            self.system.apply(scratch, commands[-1], SeededDice(0))
+        self.system.check(scratch, commands[-1])
 
     def refusal(self, exc: IllegalCommand) -> str:
         """"RULE-ID: why" of a refused command, in the current language."""

@@ -29,7 +29,7 @@ from game.board.model import Board
 from game.i18n import N_, _, language, save_language
 from game.rules.engine import Match, SaveError, Setup
 from game.rules.helldorado.commands import Blast, Move, Retreat, ShootAt
-from game.rules.helldorado.game import angle_to
+from game.rules.helldorado.spatial import angle_to
 from game.rules.helldorado.state import HDState
 from game.ui.board_view import BoardView
 from game.ui.colours import NO_SIDE, RGB, ink_on, side_colours

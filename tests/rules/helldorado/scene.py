@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from shapely.geometry import Polygon, box
 
 from game.core.dice import ScriptedDice
 from game.geometry.terrain import Solid
-from game.rules.engine import Applied, Event
+from game.rules.engine import Applied, Event, IllegalCommand
 from game.rules.helldorado.commands import Activate
 from game.rules.helldorado.config import HDConfig
 from game.rules.helldorado.game import Helldorado
@@ -68,6 +69,21 @@ def do(state: HDState, command: Any, faces: Sequence[int] = (), *, exact: bool =
         assert dice.remaining == 0, f"{dice.remaining} scripted face(s) left unused"
     assert SYSTEM.invariants(applied.state) == []
     return applied
+
+
+def refused(state: HDState, command: Any, rule: str) -> IllegalCommand:
+    """``command`` is refused by ``rule``: by ``check`` (no dice, a message key) and by ``apply``
+    alike, before anything is rolled; the refusal ``apply`` raised is returned."""
+    with pytest.raises(IllegalCommand) as checked:
+        SYSTEM.check(state, command)
+    assert checked.value.rule_id == rule, checked.value
+    assert checked.value.key, f"{checked.value} has no message key"
+    with pytest.raises(IllegalCommand) as err:
+        do(state, command)
+    assert err.value.rule_id == rule, err.value
+    assert (err.value.reason, err.value.key, dict(err.value.params)) == (
+        checked.value.reason, checked.value.key, dict(checked.value.params))
+    return err.value
 
 
 def active(state: HDState, uid: str) -> HDState:

@@ -9,10 +9,9 @@ import math
 
 import pytest
 
-from game.rules.engine import IllegalCommand
 from game.rules.helldorado.commands import ShootAt, VaeVictis
-from game.rules.helldorado.game import unit_data, weapon_from
 from game.rules.helldorado.state import Weapon
+from game.rules.helldorado.units import unit_data, weapon_from
 from tests.rules.helldorado.scene import (
     SYSTEM,
     THEM,
@@ -21,6 +20,7 @@ from tests.rules.helldorado.scene import (
     do,
     events,
     first,
+    refused,
     slab,
     start,
     unit,
@@ -28,12 +28,6 @@ from tests.rules.helldorado.scene import (
 )
 
 BOMB = Weapon("bomb", "Bomb", "explosion", range=5.0, difficulty=4, power=2)
-
-
-def refused(state, command, rule):
-    with pytest.raises(IllegalCommand) as err:
-        do(state, command)
-    assert err.value.rule_id == rule, err.value
 
 
 def hiding_wall() -> object:

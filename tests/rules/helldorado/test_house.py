@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.dice import ScriptedDice
-from game.rules.engine import IllegalCommand, Setup
+from game.rules.engine import Setup
 from game.rules.helldorado.commands import (
     Activate,
     Charge,
@@ -23,7 +23,9 @@ from game.rules.helldorado.commands import (
     VaeVictis,
 )
 from game.rules.helldorado.config import HDConfig
-from game.rules.helldorado.game import Helldorado, make_unit
+from game.rules.helldorado.game import Helldorado
+from game.rules.helldorado.state import EndReason
+from game.rules.helldorado.units import make_unit, unit_data
 from tests.rules.helldorado.scene import (
     MUSKET,
     SWORD,
@@ -34,16 +36,11 @@ from tests.rules.helldorado.scene import (
     do,
     events,
     first,
+    refused,
     start,
     unit,
     wall,
 )
-
-
-def refused(state, command, rule):
-    with pytest.raises(IllegalCommand) as err:
-        do(state, command)
-    assert err.value.rule_id == rule, err.value
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +51,6 @@ def ruins():
 def test_HD_HOUSE_1_forces_from_the_map_and_the_unit_data(ruins):
     """HD-HOUSE-1: the ruins deploy two forces of five from the map's spawn points, whose profile ids
     are the keys of data/units.json; every number comes from that file."""
-    from game.rules.helldorado.game import unit_data
-
     data = unit_data()
     for side in ruins.sides:
         profiles = sorted(u.profile for u in ruins.units if u.side == side)
@@ -255,11 +250,15 @@ def test_HD_HOUSE_11_the_game_ends_by_wipe_out_or_on_points():
     out = do(st, Fight("a", "b"), [6] * 5)
     assert out.state.over and out.state.winners == (US,)
     assert SYSTEM.outcome(out.state).winners == (US,) and SYSTEM.current_player(out.state) is None
+    assert SYSTEM.outcome(out.state).reason is EndReason.WIPED_OUT
+    assert out.state.end_reason == "them wiped out (HD-HOUSE-11)"
     refused(out.state, End("a"), "HD-HOUSE-11")
     st = start([unit("a", US, 0, 0), unit("b", THEM, 9, 9)], rounds=1)
     st = do(do(active(st, "a"), End("a")).state, Activate("b")).state
     over = do(st, End("b"))
-    assert over.state.over and over.state.winners == () and "points" in SYSTEM.outcome(over.state).reason
+    assert over.state.over and over.state.winners == ()
+    assert SYSTEM.outcome(over.state).reason is EndReason.POINTS and SYSTEM.outcome(over.state).reason == "points"
+    assert over.state.end_reason == "after 1 rounds: us 0 points, them 0 points (HD-HOUSE-11)"
     st = start([unit("a", US, 0, 0), unit("b", THEM, 5, 0, defence=3, lp=1, points=30), unit("c", THEM, 0, 9)],
                rounds=1)
     st = do(active(st, "a"), Shoot("a", "musket", "b"), [6, 6, 6]).state

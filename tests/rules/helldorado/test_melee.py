@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.engine import IllegalCommand
 from game.rules.helldorado.commands import (
     Charge,
     Concentrate,
@@ -35,19 +34,13 @@ from tests.rules.helldorado.scene import (
     events,
     first,
     moved,
+    refused,
     start,
     unit,
 )
 
 DAGGER = Weapon("dagger", "Dagger", "melee", (1, 1, 2, 2, 3))
 AXE = Weapon("axe", "Axe", "melee", (2, 4, 6, 8, 10))
-
-
-def refused(state, command, rule):
-    with pytest.raises(IllegalCommand) as err:
-        do(state, command)
-    assert err.value.rule_id == rule, err.value
-    return err.value
 
 
 def duel(**kw):

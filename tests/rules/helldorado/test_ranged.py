@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.engine import IllegalCommand
 from game.rules.helldorado.commands import Concentrate, Reroll, Shoot, UseHits, VaeVictis
 from game.rules.helldorado.state import Weapon
 from tests.rules.helldorado.scene import (
@@ -22,6 +21,7 @@ from tests.rules.helldorado.scene import (
     do,
     events,
     first,
+    refused,
     start,
     unit,
     wall,
@@ -30,12 +30,6 @@ from tests.rules.helldorado.scene import (
 
 def gun(r: float) -> Weapon:
     return Weapon("gun", "Gun", "ranged", T_MUSKET, range=r)
-
-
-def refused(state, command, rule):
-    with pytest.raises(IllegalCommand) as err:
-        do(state, command)
-    assert err.value.rule_id == rule, err.value
 
 
 def shooter_and(*targets, solids=(), shs=3, weapon=MUSKET, s_kw=None, **options):

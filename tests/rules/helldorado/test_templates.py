@@ -10,10 +10,9 @@ import math
 
 import pytest
 
-from game.rules.engine import IllegalCommand
 from game.rules.helldorado.commands import Blast, OrderChain, VaeVictis
-from game.rules.helldorado.game import unit_data, weapon_from
 from game.rules.helldorado.state import Weapon
+from game.rules.helldorado.units import unit_data, weapon_from
 from tests.rules.helldorado.scene import (
     MUSKET,
     SYSTEM,
@@ -23,6 +22,7 @@ from tests.rules.helldorado.scene import (
     do,
     events,
     first,
+    refused,
     start,
     unit,
     wall,
@@ -30,12 +30,6 @@ from tests.rules.helldorado.scene import (
 
 CLOUD = Weapon("gas", "Gas", "cloud", difficulty=4, power=1)
 IMPACT = Weapon("grape", "Grapeshot", "impact", difficulty=4, power=2)
-
-
-def refused(state, command, rule):
-    with pytest.raises(IllegalCommand) as err:
-        do(state, command)
-    assert err.value.rule_id == rule, err.value
 
 
 def shooter(weapon, *others, solids=(), shs=3, **options):
