@@ -117,7 +117,7 @@ def make_view(board: object, loader: SafeImageLoader, seed: int, size: tuple[int
 def scene_move(view: OFAPlayView, size: tuple[int, int], out: Path) -> None:
     st = view.state
     system = view.session.system
-    index = system._index(st)
+    index = system.index(st)
     barrels = [s for s in index.solids if s.rollable or s.liftable]
     figs = [f for f in st.figures if f.side == st.initiative and f.conscious]
     best = None

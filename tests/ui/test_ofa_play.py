@@ -104,7 +104,7 @@ def run_at_object(view: OFAPlayView) -> tuple[str, str]:
     """A figure of the side to play and a liftable or rollable piece it runs straight into."""
     st = view.state
     system = view.session.system
-    index = system._index(st)
+    index = system.index(st)
     for f in sorted(st.conscious(st.initiative), key=lambda f: f.id):
         for s in index.solids:
             if not (s.liftable or s.rollable):
@@ -119,7 +119,7 @@ def run_at_object(view: OFAPlayView) -> tuple[str, str]:
 def move_into(view: OFAPlayView, fig_id: str, solid_id: str) -> None:
     st = view.state
     fig = st.figure(fig_id)
-    c = view.session.system._index(st).solids[view.session.system._index(st).index_of(solid_id)]
+    c = view.session.system.index(st).solids[view.session.system.index(st).index_of(solid_id)]
     centre = c.footprint.centroid
     aim = (fig.x + (centre.x - fig.x) * 0.6, fig.y + (centre.y - fig.y) * 0.6)
     drag(view, view.screen_point((fig.x, fig.y)), view.screen_point(aim))
@@ -180,8 +180,8 @@ def test_a_drag_previews_then_commits_the_same_move(tavern: Board, saves: Path) 
     view = tavern_view(tavern, saves)
     fig_id, solid_id = run_at_object(view)
     fig = view.state.figure(fig_id)
-    c = view.session.system._index(view.state).solids[
-        view.session.system._index(view.state).index_of(solid_id)].footprint.centroid
+    c = view.session.system.index(view.state).solids[
+        view.session.system.index(view.state).index_of(solid_id)].footprint.centroid
     start_pos = view.screen_point((fig.x, fig.y))
     aim = view.screen_point((fig.x + (c.x - fig.x) * 0.6, fig.y + (c.y - fig.y) * 0.6))
     drag(view, start_pos, aim, release=False)
@@ -448,6 +448,9 @@ def test_a_whole_game_between_ais_ends_on_the_end_screen(tavern: Board, saves: P
         view.update(0.0)
     assert view.state.winner
     assert view.card_kind == "end"
+    # the outcome's reason is a stable word; the card says it in full, as it always has
+    assert view.session.match.outcome().reason == "all_unconscious"
+    assert view.card.lines[0] == "every figure of the other side is unconscious (OFA-1.3)"
     frame(view)
     assert key(view, pygame.K_ESCAPE) is None and view.card is None  # Esc: look at the table
     n = len(view.session.match.steps)

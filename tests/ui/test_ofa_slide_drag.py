@@ -160,7 +160,7 @@ def run_into(view: OFAPlayView, case: Case) -> None:
 def touch(view: OFAPlayView, piece: str) -> tuple[float, float]:
     """The unit vector from the figure's centre to the nearest point of ``piece``."""
     st = view.state
-    index = view.session.system._index(st)
+    index = view.session.system.index(st)
     fig = st.figure(FIG)
     q = nearest_points(index.solids[index.index_of(piece)].footprint, Point(fig.x, fig.y))[0]
     d = math.hypot(q.x - fig.x, q.y - fig.y)

@@ -1,5 +1,5 @@
-"""One for All events in plain words, in English and Russian, with the rules cited; and the
-profiles' names (``data/profiles.json``) in either language."""
+"""One for All events in plain words, in English and Russian, with the rules cited; why a game
+ended; and the profiles' names (``data/profiles.json``) in either language."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.engine import Event
+from game.rules.one_for_all.state import EndReason
 
 _TEXT: dict[str, dict[str, str]] = {
     "ofa.activate": {"en": "{actor} is activated: a new pool starts at 0",
@@ -126,6 +127,15 @@ def explain(event: Event, lang: str = "en") -> str:
     except (KeyError, ValueError, IndexError):
         text = f"{event.kind}: {data}"
     return f"{text} [{', '.join(event.rules)}]" if event.rules else text
+
+
+#: why the game ended (``Outcome.reason``), as the end card says it
+_END_REASONS: dict[str, str] = {EndReason.ALL_UNCONSCIOUS: "every figure of the other side is unconscious (OFA-1.3)"}
+
+
+def end_reason(reason: str) -> str:
+    """Why the game ended (``Outcome.reason``, an :class:`EndReason`) in words, with the rule."""
+    return _END_REASONS.get(reason, str(reason))
 
 
 _PROFILES = Path(__file__).resolve().parent / "data" / "profiles.json"

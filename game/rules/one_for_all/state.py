@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from game.geometry.bases import Base
 from game.rules.one_for_all.config import OFAConfig
 from game.rules.one_for_all.dice import FigureMarkers, OnesCounters
+
+
+class EndReason(StrEnum):
+    """Why a game of One for All ended (``Outcome.reason``)."""
+
+    #: OFA-1.3: every figure of one side is unconscious
+    ALL_UNCONSCIOUS = "all_unconscious"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 
 
 @dataclass(frozen=True)

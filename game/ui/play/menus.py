@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _, language, save_language
+from game.rules.one_for_all.explain import end_reason
 from game.ui.colours import NO_SIDE
 from game.ui.play import user_dirs
 from game.ui.play.end_screen import end_card
@@ -24,7 +25,7 @@ def ai_label(view: OFAPlayView) -> str:
 def open_end(view: OFAPlayView) -> None:
     st = view.state
     outcome = view.session.match.outcome()
-    reason = outcome.reason if outcome else ""
+    reason = end_reason(outcome.reason) if outcome else ""
     ok, _why = view.session.can_undo()
     view.card = end_card(view.texts, view.names.side(st.winner),
                          view.colours.get(st.winner, NO_SIDE), reason,

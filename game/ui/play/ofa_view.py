@@ -253,7 +253,7 @@ class OFAPlayView:
         if self.animate and result.events:
             system = self.session.system
             plan = plan_motion(result.events, before, self.state,
-                               system.table_for_state(before), system._index(before))
+                               system.table_for_state(before), system.index(before))
         if plan is not None:
             self.plan = plan
             self.player = AnimationPlayer(plan.timeline, self._looks(before), self.texts.fonts)

@@ -54,7 +54,7 @@ def object_at(view: OFAPlayView, pos: tuple[int, int], keys: set[str]) -> str:
     if not keys or not view.layout.table.collidepoint(pos):
         return ""
     x, y = view.world_at(pos)
-    index = view.session.system._index(view.state)
+    index = view.session.system.index(view.state)
     hits = index.tree.query(Point(x, y).buffer(2.0), predicate="intersects")
     for i in sorted(hits.tolist(), key=lambda i: -index.solids[int(i)].top):
         ident = index.solids[int(i)].id

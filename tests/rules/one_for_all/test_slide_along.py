@@ -136,7 +136,7 @@ def angle_of(ux: float, uy: float) -> float:
 
 
 def state_index(state: OFAState):
-    return SYSTEM._index(state)
+    return SYSTEM.index(state)
 
 
 def footprint(state: OFAState, piece: str):
