@@ -8,9 +8,15 @@ Tolerance policy (numbers and helpers in ``game.geometry.tolerance``; every modu
 
 - Lengths are equal within ``EPS`` (1e-9 in the call's unit). A gap of at most ``EPS`` is
   contact: tangent bases touch, a base exactly on a template's edge is caught (HD-EXPL-6). A
-  sight line that comes within ``EPS`` of a solid grazes it, and grazing blocks (HD-RANGED-7); an
-  eye exactly at a solid's top is level with it, and the solid blocks what lies along its top. A
-  swept disc whose path enters a thing by at most ``EPS`` grazes it and goes on (OFA-0.4).
+  sight line that comes within ``EPS`` of a solid grazes it, and grazing blocks (HD-RANGED-7),
+  except a contact at one of its ends when the line heads away from the face it touches there (a
+  point on a roof, a base against a wall). An eye within ``EPS`` of a solid's top is on it, not
+  inside it, so the solid counts: lines level with the top (within ``ALONG``) graze it and are
+  blocked, and so are those going down through it; rising lines clear it (from beside it once more
+  than ``EPS`` above its near edge, from its top face at any rise). A target behind a wall as tall
+  as the eye is seen iff its head is above the top. A swept disc whose path enters a thing by at
+  most ``EPS`` (plus the drift an along move may gather, ``ALONG`` per unit travelled) grazes it
+  and goes on (OFA-0.4).
 - A moving disc within ``TOUCH`` (1e-7) of a thing at the start of a move already touches it,
   and contacts reached within ``TOUCH`` of each other along a move are reached together.
 - For a thing already touched, a move goes into it when the cosine between the move and the way

@@ -5,7 +5,9 @@ The world: terrain solids are footprint polygons raised between a bottom and a t
 (``bases.Base``). A target is seen from an eye when some point of it can be joined to the eye by a
 straight 3-D segment that crosses no sight-blocking solid. Touching a solid within ``eps`` counts as
 crossing it ("grazing is blocked", HD-RANGED-7); contacts at the two ends of a segment (a point on a
-roof, a base against a wall) are not crossings. Figures never block (HD-RANGED-8).
+roof, a base against a wall) are not crossings: an end that touches a solid is only a contact when
+the segment heads away from a face it touches there (cosine above ``ALONG``, however shallow), while
+a segment along that face grazes it. Figures never block (HD-RANGED-8).
 
 The target is its *silhouette* (the vertical rectangle through its centre, perpendicular to the
 horizontal direction eye -> target, ``u`` in [-r, r] across, ``v`` in [0, h] up from its standing
@@ -339,21 +341,29 @@ def _end_contacts(pieces: ConvexPieces, a: np.ndarray, b: np.ndarray, piece: np.
     point on a roof seen from above, an eye on a roof looking up, however shallowly), not a
     crossing. A segment along a touched face (cosine within ``ALONG``) grazes it, and grazing blocks.
     """
-    d = b - a
-    lim = ALONG * np.sqrt(np.einsum("ij,ij->i", d, d))
-    bottom, top = pieces.bottom[piece], pieces.top[piece]
-    row, corner, first = _expand(pieces.start, piece)
-    nx, ny = pieces.normal[corner, 0], pieces.normal[corner, 1]
     out = np.zeros(len(piece), dtype=bool)
-    for p, sign in ((a, 1.0), (b, -1.0)):  # from b the segment leaves along -d
-        z, dz = p[:, 2], sign * d[:, 2]
-        in_z = (z >= bottom - eps) & (z <= top + eps)
-        away_z = ((z >= top - eps) & (dz > lim)) | ((z <= bottom + eps) & (-dz > lim))
-        side = nx * p[row, 0] + ny * p[row, 1] - pieces.offset[corner]  # > 0 outside the edge
-        dn = sign * (nx * d[row, 0] + ny * d[row, 1])
+    for p, q in ((a, b), (b, a)):  # from b the segment leaves along a - b
+        # only an end in the piece's height span and bounding circle can touch it
+        bottom, top = pieces.bottom[piece], pieces.top[piece]
+        z = p[:, 2]
+        reach = pieces.rad[piece] + 2.0 * eps
+        near = (z >= bottom - eps) & (z <= top + eps) & (
+            np.einsum("ij,ij->i", p[:, :2] - pieces.centre[piece], p[:, :2] - pieces.centre[piece])
+            <= reach * reach)
+        k = np.flatnonzero(near)
+        if not len(k):
+            continue
+        pk, d, pc = p[k], q[k] - p[k], piece[k]
+        lim = ALONG * np.sqrt(np.einsum("ij,ij->i", d, d))
+        z, dz = pk[:, 2], d[:, 2]
+        away_z = ((z >= top[k] - eps) & (dz > lim)) | ((z <= bottom[k] + eps) & (-dz > lim))
+        row, corner, first = _expand(pieces.start, pc)
+        nx, ny = pieces.normal[corner, 0], pieces.normal[corner, 1]
+        side = nx * pk[row, 0] + ny * pk[row, 1] - pieces.offset[corner]  # > 0 outside the edge
+        dn = nx * d[row, 0] + ny * d[row, 1]
         in_e = np.logical_and.reduceat(side <= eps, first)
         away_e = np.logical_or.reduceat((side >= -eps) & (dn > lim[row]), first)
-        out |= in_z & in_e & (away_z | away_e)
+        out[k] |= in_e & (away_z | away_e)
     return out
 
 
