@@ -1,21 +1,25 @@
-"""Board-game cells (Mice and Mystics): adjacency, capacity, paths and sight, built once per map.
+"""Board-game cells (Mice and Mystics maps): adjacency, steps, exits and sight, built once per map.
 
 A :class:`CellGraph` is built once from a :class:`~game.board.model.Board` (``CellGraph.from_board``)
 or from plain inputs (``CellGraph.build``) and never changes afterwards. Everything it answers is a
-pure function of the graph and of the arguments (an occupancy, a budget, the rule switches).
+pure function of the graph and of the arguments. It is geometry only: what the map says about the
+cells (outlines, neighbours, the capacity and features a cell's properties give, the lines and
+water on each step). Who stands in a cell and where a creature may go - occupancy (MM-GEO-9),
+path legality (MM-GEO-10), reachable cells (MM-GEO-11) - are the game's rules, in
+``game.rules.mice_and_mystics.occupancy`` and ``paths``.
 
 Units. The graph works in the units of the polygons it is given. ``from_board`` works in table
 millimetres, like the Board, and converts the map's pixel tolerances (``adjacency_gap``,
 ``wall_tolerance``, ``min_portal``, ``sample_step``) and the ``centre_x`` / ``centre_y`` cell
 properties with ``board.mm_per_px``. ``build`` takes :class:`Tolerances` in the polygons' units.
 
-Rules implemented (``/work/shared/rules/mice_and_mystics.md``):
+Map rules implemented (``/work/shared/rules/mice_and_mystics.md``):
 
 * MM-GEO-4 sampled portal adjacency (gap tolerance; walls and black areas cut it), MM-ADJ-2;
 * MM-GEO-5 overrides (either side applies, remove wins over add);
 * MM-GEO-6 edge annotations (yellow, red, into / out of water, against the current);
-* MM-GEO-7 centres; MM-GEO-8 problems; MM-GEO-9 occupancy; MM-GEO-10 path legality;
-* MM-GEO-11 reachable cells; MM-GEO-12 tiles (never adjacent, never in sight, across tiles);
+* MM-GEO-7 centres; MM-GEO-8 problems; graph distance (hops);
+* MM-GEO-12 tiles (never adjacent, never in sight, across tiles);
 * MM-LOS-1..5 sight between cell centres; MM-EXP-3 cells next to an exit.
 
 Cell keys. A cell's key is its ``cell_id`` when it has no tile, else ``"<tile_id>:<cell_id>"``
@@ -25,7 +29,6 @@ Override lists name cells of the same tile by bare id, or any cell by full key.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,14 +42,6 @@ from shapely.geometry.base import BaseGeometry
 
 from game.core.errors import Problem
 from game.geometry.tolerance import EPS, Heading, heading
-
-#: Movers. Mice are small creatures; minions are small or large (MM-OCC-1).
-MOUSE = "mouse"
-SMALL_MINION = "small_minion"
-LARGE_MINION = "large_minion"
-MOVERS = (MOUSE, SMALL_MINION, LARGE_MINION)
-SMALL = "small"
-LARGE = "large"
 
 #: The most boundary samples taken on one cell; a longer boundary gets a wider spacing.
 MAX_SAMPLES_PER_CELL = 20_000
@@ -126,71 +121,6 @@ class ExitSpec:
     colour: str = ""
 
 
-@dataclass(frozen=True)
-class MoveRules:
-    """The switches of section 26 that geometry answers depend on."""
-
-    leave_rule: str = "greater"  #: MM-MOVE-4: "greater" or "greater_or_equal"
-    wide_unlimited: bool = False  #: MM-FEAT-3
-    yellow_lines: bool = False  #: MM-FEAT-4
-    red_lines: bool = False  #: MM-FEAT-5
-    water: bool = False  #: MM-FEAT-6
-    yellow_line_cost: int = 3
-
-    @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> MoveRules:
-        """From the section 26 parameters (``leave_rule``, ``feature_rules: {...}``, ...)."""
-        features = config.get("feature_rules", {}) or {}
-        return cls(
-            leave_rule=str(config.get("leave_rule", "greater")),
-            wide_unlimited=bool(config.get("wide_unlimited", False)),
-            yellow_lines=bool(features.get("yellow_lines", False)),
-            red_lines=bool(features.get("red_lines", False)),
-            water=bool(features.get("water", False)),
-            yellow_line_cost=int(config.get("yellow_line_cost", 3)),
-        )
-
-
-DEFAULT_RULES = MoveRules()
-
-
-@dataclass(frozen=True)
-class Count:
-    """Creatures in one cell (MM-GEO-9). Captured mice and tokens are not counted (MM-OCC-4)."""
-
-    mice: int = 0
-    small_minions: int = 0
-    large_minions: int = 0
-
-    @property
-    def small(self) -> int:
-        return self.mice + self.small_minions
-
-    @property
-    def large(self) -> int:
-        return self.large_minions
-
-    @property
-    def minions(self) -> int:
-        return self.small_minions + self.large_minions
-
-    @property
-    def empty(self) -> bool:
-        return self.small == 0 and self.large == 0
-
-    def without(self, mover: str) -> Count:
-        """This count with one ``mover`` taken out (never below zero)."""
-        if mover == MOUSE:
-            return Count(max(self.mice - 1, 0), self.small_minions, self.large_minions)
-        if mover == SMALL_MINION:
-            return Count(self.mice, max(self.small_minions - 1, 0), self.large_minions)
-        return Count(self.mice, self.small_minions, max(self.large_minions - 1, 0))
-
-
-Occupancy = Mapping[str, Count]
-_NOBODY = Count()
-
-
 # --------------------------------------------------------------------------- results
 
 
@@ -248,27 +178,10 @@ class Step:
     dst: str
     yellow: bool = False
     red: bool = False
-    into_water: bool = False  #: the destination is a water cell (entering it ends a mouse's move)
-    out_of_water: bool = False  #: from a water cell to a dry one (MM-FEAT-6 roll)
+    into_water: bool = False  #: the destination is a water cell
+    out_of_water: bool = False  #: from a water cell to a dry one
     against_current: bool = False
     into_trap: bool = False
-
-    def cost(self, mover: str = MOUSE, rules: MoveRules = DEFAULT_RULES) -> int:
-        """1, or ``yellow_line_cost`` for a mouse on a yellow edge with MM-FEAT-4 on."""
-        if mover == MOUSE and rules.yellow_lines and self.yellow:
-            return int(rules.yellow_line_cost)
-        return 1
-
-    def forbidden(self, mover: str = MOUSE, rules: MoveRules = DEFAULT_RULES) -> str:
-        """Why this step is never allowed for ``mover`` under ``rules``, or ``""``."""
-        if mover != MOUSE:
-            return ""  # MM-MIN-3: minions ignore lines and water
-        if rules.red_lines and self.red:
-            return "red line (MM-FEAT-5)"
-        if rules.water and self.against_current:
-            return "against the current (MM-FEAT-6)"
-        return ""
-
 
 @dataclass(frozen=True)
 class ExitInfo:
@@ -292,53 +205,6 @@ class GraphProblem:
 
     def as_problem(self, path: str = "") -> Problem:
         return Problem(path, self.message, self.severity)
-
-
-@dataclass(frozen=True)
-class WaterRoll:
-    """A roll a path needs (MM-FEAT-6): step ``step`` out of water, ``dice`` d6, any 4-6 passes."""
-
-    step: int
-    dice: int
-
-
-@dataclass(frozen=True)
-class PathCheck:
-    """The MM-GEO-10 verdict on a path."""
-
-    legal: bool
-    reason: str = ""  #: why not (with the rule ID), "" when legal
-    cost: int = 0
-    mp_left: int = 0  #: 0 when the move ends on arrival (minion cell, water)
-    ends_move: bool = False
-    rolls: tuple[WaterRoll, ...] = ()
-
-
-@dataclass(frozen=True)
-class Reach:
-    """MM-GEO-11: the cells a mover can reach with its points, and a cheapest path to each."""
-
-    start: str
-    cost: Mapping[str, int]
-    previous: Mapping[str, str | None]
-    terminal: frozenset[str] = frozenset()  #: reached, but the move ends there
-    conditional: frozenset[str] = frozenset()  #: only through a step out of water (a roll)
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return tuple(self.cost)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.cost
-
-    def path_to(self, key: str) -> tuple[str, ...]:
-        """A cheapest path from the start to ``key`` (start included); () if unreachable."""
-        if key not in self.cost:
-            return ()
-        out = [key]
-        while (prev := self.previous.get(out[-1])) is not None:
-            out.append(prev)
-        return tuple(reversed(out))
 
 
 @dataclass(frozen=True)
@@ -401,6 +267,11 @@ class CellGraph:
     def keys(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.cells)
 
+    @property
+    def positions(self) -> Mapping[str, int]:
+        """Each cell's place in map order (key -> index), read-only."""
+        return self._index
+
     def __len__(self) -> int:
         return len(self.cells)
 
@@ -458,7 +329,7 @@ class CellGraph:
         return None
 
     def hops(self, start: str) -> Mapping[str, int]:
-        """Graph distance (number of steps, ignoring occupancy) from ``start`` (MM-OCC-5)."""
+        """Graph distance (number of steps, whoever stands in the cells) from ``start``."""
         out = {start: 0}
         frontier = [start]
         while frontier:
@@ -470,177 +341,6 @@ class CellGraph:
                         nxt.append(v)
             frontier = nxt
         return MappingProxyType(out)
-
-    def nearest_free(self, start: str, occupancy: Occupancy, size: str = SMALL,
-                     rules: MoveRules = DEFAULT_RULES) -> str | None:
-        """MM-OCC-5 fallback: the nearest cell (by hops, same tile) a ``size`` figure may enter."""
-        for key, _ in sorted(self.hops(start).items(), key=lambda kv: (kv[1], self._index[kv[0]])):
-            if self.can_enter(key, occupancy, size, rules):
-                return key
-        return None
-
-    # ----------------------------------------------------------------- occupancy (MM-GEO-9)
-    def capacity(self, key: str, rules: MoveRules = DEFAULT_RULES) -> tuple[float, float]:
-        """(small, large) capacity; infinite for a wide cell under ``wide_unlimited``."""
-        c = self.cell(key)
-        if c.wide and rules.wide_unlimited:
-            return math.inf, math.inf
-        return float(c.capacity_small), float(c.capacity_large)
-
-    def is_full(self, key: str, occupancy: Occupancy, rules: MoveRules = DEFAULT_RULES) -> bool:
-        """MM-OCC-2: ``small ≥ cap_small or large ≥ cap_large``."""
-        n = occupancy.get(key, _NOBODY)
-        cap_small, cap_large = self.capacity(key, rules)
-        return n.small >= cap_small or n.large >= cap_large
-
-    def can_enter(self, key: str, occupancy: Occupancy, size: str = SMALL,
-                  rules: MoveRules = DEFAULT_RULES) -> bool:
-        """MM-OCC-3 / MM-GEO-9: may one more ``size`` creature stand in (or pass) the cell."""
-        n = occupancy.get(key, _NOBODY)
-        cap_small, cap_large = self.capacity(key, rules)
-        if size == LARGE:
-            return n.small == 0 and n.large < cap_large
-        return n.large == 0 and n.small < cap_small
-
-    def can_leave(self, key: str, occupancy: Occupancy, rules: MoveRules = DEFAULT_RULES) -> bool:
-        """MM-MOVE-4: may a mouse leave ``key``? The occupancy includes the leaving mouse."""
-        n = occupancy.get(key, _NOBODY)
-        if n.minions == 0:
-            return True
-        mice = max(n.mice, 1)
-        if rules.leave_rule == "greater_or_equal":
-            return mice >= n.minions
-        return mice > n.minions
-
-    # ----------------------------------------------------------------- paths (MM-GEO-10/11)
-    def check_path(self, path: Sequence[str], mp: int, occupancy: Occupancy,
-                   rules: MoveRules = DEFAULT_RULES, *, mover: str = MOUSE,
-                   webbed: bool = False) -> PathCheck:
-        """MM-GEO-10: is ``path`` (start cell first) a legal move with ``mp`` points?
-
-        The occupancy includes the mover in the start cell. Steps out of water (MM-FEAT-6 on)
-        are legal subject to the rolls listed in the answer.
-        """
-        _check_mover(mover)
-        if not path:
-            return PathCheck(False, "empty path")
-        for key in path:
-            if key not in self._index:
-                return PathCheck(False, f"unknown cell '{key}'")
-        if len(path) == 1:
-            return PathCheck(True, cost=0, mp_left=mp)
-        if webbed:
-            return PathCheck(False, "webbed: cannot move (MM-COND-2)")
-        start = path[0]
-        if mover == MOUSE and not self.can_leave(start, occupancy, rules):
-            return PathCheck(False, "more minions than the mice can leave (MM-MOVE-4)")
-        occ = _without(occupancy, start, mover)
-        size = LARGE if mover == LARGE_MINION else SMALL
-        cost = 0
-        rolls: list[WaterRoll] = []
-        last = len(path) - 1
-        for i in range(1, len(path)):
-            src, dst = path[i - 1], path[i]
-            step = self.step(src, dst)
-            if step is None:
-                return PathCheck(False, f"'{src}' and '{dst}' are not adjacent (MM-ADJ)", cost)
-            why = step.forbidden(mover, rules)
-            if why:
-                return PathCheck(False, f"step {src}→{dst}: {why}", cost)
-            cost += step.cost(mover, rules)
-            if not self.can_enter(dst, occ, size, rules):
-                return PathCheck(False, f"'{dst}' is full or holds a creature of the other size "
-                                        "(MM-OCC-3)", cost)
-            if mover == MOUSE and rules.water and step.out_of_water:
-                rolls.append(WaterRoll(i, 1 + occ.get(dst, _NOBODY).mice))
-            if i < last and self._stops(dst, occ, mover, rules):
-                if self._stops_for_water(dst, mover, rules):
-                    what = "water ends the move, MM-FEAT-6"
-                elif mover == MOUSE:
-                    what = "a minion ends the move, MM-MOVE-3"
-                else:
-                    what = "a mouse ends the move, MM-MIN-2"
-                return PathCheck(False, f"cannot pass '{dst}' ({what})", cost)
-        if cost > mp:
-            return PathCheck(False, f"costs {cost}, only {mp} points", cost)
-        ends = self._stops(path[-1], occ, mover, rules)
-        return PathCheck(True, cost=cost, mp_left=0 if ends else mp - cost, ends_move=ends,
-                         rolls=tuple(rolls))
-
-    def reachable(self, start: str, mp: int, occupancy: Occupancy,
-                  rules: MoveRules = DEFAULT_RULES, *, mover: str = MOUSE) -> Reach:
-        """MM-GEO-11: Dijkstra from ``start`` with budget ``mp`` over legal steps.
-
-        Cells where the move ends (minions for a mouse, water with MM-FEAT-6 on, mice for a
-        minion) are reached but not expanded; cells the mover cannot enter are never reached.
-        """
-        _check_mover(mover)
-        if start not in self._index:
-            raise KeyError(start)
-        empty: Mapping[str, int] = MappingProxyType({start: 0})
-        none_prev: Mapping[str, str | None] = MappingProxyType({start: None})
-        if mover == MOUSE and not self.can_leave(start, occupancy, rules):
-            return Reach(start, empty, none_prev)
-        occ = _without(occupancy, start, mover)
-        size = LARGE if mover == LARGE_MINION else SMALL
-        # states: (cell, rolled) — rolled when the path stepped out of water (a roll)
-        best: dict[tuple[str, bool], int] = {(start, False): 0}
-        prev: dict[tuple[str, bool], tuple[str, bool] | None] = {(start, False): None}
-        heap: list[tuple[int, bool, int, str]] = [(0, False, self._index[start], start)]
-        done: set[tuple[str, bool]] = set()
-        enterable: dict[str, bool] = {}  # each cell's occupancy is judged once per query
-        steps, adj, index = self._steps, self._adj, self._index
-        water_rolls = mover == MOUSE and rules.water
-        while heap:
-            d, rolled, _, u = heapq.heappop(heap)
-            state = (u, rolled)
-            if state in done:
-                continue
-            done.add(state)
-            if u != start and self._stops(u, occ, mover, rules):
-                continue
-            for v in adj.get(u, ()):
-                ok = enterable.get(v)
-                if ok is None:
-                    ok = enterable[v] = self.can_enter(v, occ, size, rules)
-                if not ok:
-                    continue
-                step = steps[(u, v)]
-                if step.forbidden(mover, rules):
-                    continue
-                nd = d + step.cost(mover, rules)
-                if nd > mp:
-                    continue
-                nrolled = rolled or (water_rolls and step.out_of_water)
-                ns = (v, nrolled)
-                if nd < best.get(ns, mp + 1):
-                    best[ns] = nd
-                    prev[ns] = state
-                    heapq.heappush(heap, (nd, nrolled, index[v], v))
-        # per cell the cheapest state; on a tie the one without a roll
-        chosen: dict[str, tuple[int, bool]] = {}
-        for (v, rolled), d in best.items():
-            if v not in chosen or (d, rolled) < chosen[v]:
-                chosen[v] = (d, rolled)
-        cost = {v: d for v, (d, _) in chosen.items()}
-        previous: dict[str, str | None] = {}
-        for v, (_, rolled) in chosen.items():
-            p = prev[(v, rolled)]
-            previous[v] = None if p is None else p[0]
-        order = sorted(cost, key=lambda k: (cost[k], self._index[k]))
-        terminal = frozenset(k for k in order if k != start and self._stops(k, occ, mover, rules))
-        conditional = frozenset(k for k in order if (k, False) not in best)
-        return Reach(start, MappingProxyType({k: cost[k] for k in order}),
-                     MappingProxyType(previous), terminal, conditional)
-
-    def _stops_for_water(self, key: str, mover: str, rules: MoveRules) -> bool:
-        return mover == MOUSE and rules.water and self.cell(key).water
-
-    def _stops(self, key: str, occ: Occupancy, mover: str, rules: MoveRules) -> bool:
-        n = occ.get(key, _NOBODY)
-        if mover == MOUSE:
-            return n.minions > 0 or self._stops_for_water(key, mover, rules)
-        return n.mice > 0
 
     # ----------------------------------------------------------------- sight (MM-LOS)
     def sight(self, a: str, b: str) -> Sight:
@@ -729,17 +429,6 @@ def _qualify(tile: str, cell_id: str) -> str:
 
 def _pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
-
-
-def _check_mover(mover: str) -> None:
-    if mover not in MOVERS:
-        raise ValueError(f"mover must be one of {MOVERS}, not {mover!r}")
-
-
-def _without(occupancy: Occupancy, key: str, mover: str) -> Occupancy:
-    occ = dict(occupancy)
-    occ[key] = occ.get(key, _NOBODY).without(mover)
-    return occ
 
 
 def _gate_xy(xy: np.ndarray) -> np.ndarray:
@@ -1343,8 +1032,6 @@ def board_inputs(board: Any) -> dict[str, Any]:
 
 
 __all__ = [
-    "DEFAULT_RULES", "LARGE", "LARGE_MINION", "MOUSE", "SMALL", "SMALL_MINION", "CellGraph",
-    "CellInfo", "CellSpec", "Count", "Edge", "ExitInfo", "ExitSpec", "GraphProblem", "LineSpec",
-    "MoveRules", "Occupancy", "PathCheck", "Reach", "Sight", "Step", "Tolerances", "WaterRoll",
-    "board_inputs", "cell_centre",
+    "CellGraph", "CellInfo", "CellSpec", "Edge", "ExitInfo", "ExitSpec", "GraphProblem",
+    "LineSpec", "Sight", "Step", "Tolerances", "board_inputs", "cell_centre",
 ]

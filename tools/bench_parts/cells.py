@@ -22,7 +22,9 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, box
 
-from game.geometry.cells import CellGraph, CellSpec, Count, Tolerances
+from game.geometry.cells import CellGraph, CellSpec, Tolerances
+from game.rules.mice_and_mystics.occupancy import Count
+from game.rules.mice_and_mystics.paths import reachable
 
 REPO = Path(__file__).resolve().parents[2]
 N_CELLS = 200
@@ -87,7 +89,7 @@ def _reach_us(g: CellGraph, repeat: int, number: int = 50) -> float:
 
     def run() -> None:
         for _ in range(number):
-            g.reachable(start, 5, occ)
+            reachable(g, start, 5, occ)
 
     return _median_s(run, repeat) / number * 1e6
 

@@ -13,15 +13,23 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.board import load_board
 from game.board.model import Board
 from game.geometry.cells import CellGraph, CellSpec, board_inputs
 from game.rules.engine.saves import write_atomic
+from game.rules.mice_and_mystics.state import MMState
 
 RULING_KINDS = ("adjacent", "apart", "sight", "blocked")
 Ruling = tuple[str, str, str]
+
+
+class Table(Protocol):
+    """What the handlers ask of the rule system they are given: the board of a state (the
+    map's cell graph with the state's rulings; the system caches it)."""
+
+    def graph(self, state: MMState) -> CellGraph: ...
 
 
 def _ids(value: Any) -> list[str]:
@@ -114,3 +122,8 @@ class Boards:
                      json.dumps({"map": Path(map_name).name, "rulings": [list(r) for r in rulings]},
                                 indent=1))
         return rulings
+
+
+def near(g: CellGraph, a: str, b: str) -> bool:
+    """Same cell or adjacent (MM-ADJ-4: melee reach, Share reach, forced ranged targets)."""
+    return bool(a) and bool(b) and (a == b or g.adjacent(a, b))

@@ -18,6 +18,9 @@ from typing import Any
 
 from game.rules.engine.saves import write_atomic
 from game.rules.mice_and_mystics import cards
+from game.rules.mice_and_mystics.config import MMConfig
+from game.rules.mice_and_mystics.items import card_value, slots_ok
+from game.rules.mice_and_mystics.state import MMState, Mouse
 
 FORMAT = "tabletop-mm-party"
 VERSION = 1
@@ -45,18 +48,16 @@ class Party:
     def member(self, mouse_id: str) -> PartyMouse | None:
         return next((m for m in self.mice if m.id == mouse_id), None)
 
-    def apply_to(self, mouse: Any, cfg: Any) -> Any:
+    def apply_to(self, mouse: Mouse, cfg: MMConfig) -> Mouse:
         """A new chapter's mouse from its profile and this party (MM-CAMP-1, -2, -4)."""
         member = self.member(mouse.id)
         if member is None:
             return mouse
-        from game.rules.mice_and_mystics.game import MiceAndMystics
-
         extra = tuple(c for c in member.cards if c not in mouse.starting)
         equipped: tuple[str, ...] = tuple(mouse.starting)
         pack: tuple[str, ...] = ()
         for c in extra:
-            if not MiceAndMystics.slots_ok(equipped + (c,)):
+            if not slots_ok(equipped + (c,)):
                 equipped += (c,)
             else:
                 pack += (c,)
@@ -66,15 +67,13 @@ class Party:
                        cheese=0, wounds=wounds, poison=min(member.poison, wounds) if keep else 0)
 
 
-def default_keep(mouse: Any) -> str:
+def default_keep(mouse: Mouse) -> str:
     """The card a mouse keeps when its player names none: its most valuable non-starting card."""
-    from game.rules.mice_and_mystics.ai import card_value
-
     options = [c for c in mouse.cards if c not in mouse.starting]
     return max(options, key=lambda c: (card_value(c), c)) if options else ""
 
 
-def export_party(state: Any, kept: Mapping[str, str] | None = None) -> dict[str, Any]:
+def export_party(state: MMState, kept: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The party at the end of a chapter as a JSON document. ``kept`` maps a mouse id to the
     one card (equipped or in the pack, not starting equipment) it keeps; "" keeps none."""
     kept = dict(kept or {})

@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.geometry.cells import MoveRules
-
 _CHOICES = {
     "leave_rule": ("greater", "greater_or_equal"),  # MM-MOVE-4
     "recover_scope": ("all", "one"),  # MM-REC-4
@@ -24,6 +22,21 @@ _CHOICES = {
     "minion_initiative": ("per_type", "per_figure"),  # MM-ROUND-2
 }
 _FEATURES = ("yellow_lines", "red_lines", "water", "mousetraps")
+
+
+@dataclass(frozen=True)
+class MoveRules:
+    """The switches of section 26 that movement and occupancy answers depend on."""
+
+    leave_rule: str = "greater"  #: MM-MOVE-4: "greater" or "greater_or_equal"
+    wide_unlimited: bool = False  #: MM-FEAT-3
+    yellow_lines: bool = False  #: MM-FEAT-4
+    red_lines: bool = False  #: MM-FEAT-5
+    water: bool = False  #: MM-FEAT-6
+    yellow_line_cost: int = 3
+
+
+DEFAULT_RULES = MoveRules()
 
 
 @dataclass(frozen=True)

@@ -27,17 +27,25 @@ The policy, step by step (the seed leaves minions to the GM; this is the spec's 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from game.core.dice import Dice
-from game.geometry.cells import LARGE, LARGE_MINION, MOUSE, SMALL_MINION, CellGraph, Count
+from game.geometry.cells import CellGraph
 from game.rules.engine import Event
 from game.rules.mice_and_mystics import cards
+from game.rules.mice_and_mystics.board import Table, near
+from game.rules.mice_and_mystics.combat import roll_attack
 from game.rules.mice_and_mystics.dice import MELEE
+from game.rules.mice_and_mystics.occupancy import (
+    LARGE,
+    LARGE_MINION,
+    MOUSE,
+    SMALL_MINION,
+    Count,
+    figures,
+)
+from game.rules.mice_and_mystics.order import members
+from game.rules.mice_and_mystics.paths import reachable
 from game.rules.mice_and_mystics.state import Minion, MMState, Mouse
-
-if TYPE_CHECKING:
-    from game.rules.mice_and_mystics.game import MiceAndMystics
 
 FAR = 99
 
@@ -46,12 +54,12 @@ def _hops_from(g: CellGraph, start: str) -> dict[str, int]:
     return dict(g.hops(start))
 
 
-def mouse_distances(system: MiceAndMystics, state: MMState, minion: Minion) -> dict[str, int]:
+def mouse_distances(system: Table, state: MMState, minion: Minion) -> dict[str, int]:
     """Path length from the minion to each active mouse (to its cell, or next to it when that
     cell is full); unreachable mice fall back to plain steps on the map."""
     g = system.graph(state)
     mover = LARGE_MINION if minion.size == LARGE else SMALL_MINION
-    reach = g.reachable(minion.cell, FAR, system.occupancy(state), mover=mover)
+    reach = reachable(g, minion.cell, FAR, figures(state), mover=mover)
     hops = _hops_from(g, minion.cell)
     out: dict[str, int] = {}
     for m in state.active_mice:
@@ -74,12 +82,12 @@ def nearest_mouse(state: MMState, dist: dict[str, int]) -> Mouse | None:
     return state.mouse(best)
 
 
-def _walk(system: MiceAndMystics, state: MMState, minion: Minion, budget: int, target: Mouse,
+def _walk(system: Table, state: MMState, minion: Minion, budget: int, target: Mouse,
           stop_when_seeing: bool) -> tuple[str, ...]:
     """The path the minion walks towards ``target`` with ``budget`` points (start first)."""
     g = system.graph(state)
     mover = LARGE_MINION if minion.size == LARGE else SMALL_MINION
-    reach = g.reachable(minion.cell, budget, system.occupancy(state), mover=mover)
+    reach = reachable(g, minion.cell, budget, figures(state), mover=mover)
     to_target = _hops_from(g, target.cell)
     here = to_target.get(minion.cell, FAR)
     best = min(reach.cost, key=lambda c: (to_target.get(c, FAR), reach.cost[c], g.keys.index(c)))
@@ -94,16 +102,16 @@ def _walk(system: MiceAndMystics, state: MMState, minion: Minion, budget: int, t
     return path
 
 
-def _targets(system: MiceAndMystics, state: MMState, cell: str, ranged: bool) -> list[Mouse]:
+def _targets(system: Table, state: MMState, cell: str, ranged: bool) -> list[Mouse]:
     g = system.graph(state)
-    near = [m for m in state.active_mice if system.near(state, cell, m.cell)]
-    if not ranged or near:
-        return near
+    close = [m for m in state.active_mice if near(g, cell, m.cell)]
+    if not ranged or close:
+        return close
     seen = set(g.visible_from(cell))
     return [m for m in state.active_mice if m.cell in seen]
 
 
-def _pick_target(system: MiceAndMystics, state: MMState, cell: str, options: list[Mouse],
+def _pick_target(system: Table, state: MMState, cell: str, options: list[Mouse],
                  attacked: list[str]) -> Mouse | None:
     if not options:
         return None
@@ -111,11 +119,11 @@ def _pick_target(system: MiceAndMystics, state: MMState, cell: str, options: lis
     return min(options, key=lambda m: (m.id in attacked, hops.get(m.cell, FAR), state.initiative_rank(m.id)))
 
 
-def minion_turn(system: MiceAndMystics, state: MMState, entity: str, dice: Dice, events: list[Event]) -> MMState:
+def minion_turn(system: Table, state: MMState, entity: str, dice: Dice, events: list[Event]) -> MMState:
     """One minion group's (or figure's) turn by the policy above."""
     g = system.graph(state)
     attacked: list[str] = []
-    for ident in [n.id for n in system._members(state, entity)]:
+    for ident in [n.id for n in members(state, entity)]:
         if state.result:
             return state
         if not state.has_minion(ident):
@@ -144,13 +152,13 @@ def minion_turn(system: MiceAndMystics, state: MMState, entity: str, dice: Dice,
             continue
         attacked.append(target.id)
         rules = ["MM-DEF-5", "MM-MIN-2", "MM-DEF-6"] + (["MM-RANGED-3"] if ranged else [])
-        state = system.resolve_attack(state, mn.id, target.id, int(stats["battle"]),
-                                      "ranged" if ranged else MELEE, dice, events, rules, cheese_to="wheel",
-                                      poison=bool(stats["poison"]))
+        state = roll_attack(system, state, mn.id, target.id, int(stats["battle"]),
+                            "ranged" if ranged else MELEE, dice, events, rules, cheese_to="wheel",
+                            poison=bool(stats["poison"]))
     return state
 
 
-def charmed_turn(system: MiceAndMystics, state: MMState, mouse_id: str, dice: Dice, events: list[Event]) -> MMState:
+def charmed_turn(system: Table, state: MMState, mouse_id: str, dice: Dice, events: list[Event]) -> MMState:
     """MM-COND-4 by the program: the charmed mouse acts like a melee minion, on base values."""
     g = system.graph(state)
     m = state.mouse(mouse_id)
@@ -160,11 +168,11 @@ def charmed_turn(system: MiceAndMystics, state: MMState, mouse_id: str, dice: Di
     path: tuple[str, ...] = (m.cell,)
     if others and not any(o.cell == m.cell for o in others) and not m.webbed and not m.knocked_down:
         # other mice stop the walk like minions stop a mouse: count them as minions
-        occ = dict(system.occupancy(state))
+        occ = dict(figures(state))
         for o in others:
             c = occ[o.cell]
             occ[o.cell] = Count(c.mice - 1, c.small_minions + 1, c.large_minions)
-        reach = g.reachable(m.cell, mp, occ, state.cfg.move_rules, mover=MOUSE)
+        reach = reachable(g, m.cell, mp, occ, state.cfg.move_rules, mover=MOUSE)
         hops = {o.id: _hops_from(g, o.cell) for o in others}
         dist = {o.id: min((reach.cost[c] + hops[o.id].get(c, FAR)) for c in reach.cost) for o in others}
         target = nearest_mouse(state, dist)
@@ -182,12 +190,12 @@ def charmed_turn(system: MiceAndMystics, state: MMState, mouse_id: str, dice: Di
     events.append(Event.of("mm.charmed_move", ["MM-COND-4", "MM-MOVE-5"], m.id, motion=("path", m.id, path),
                            d3=d3, mp=mp, path=path))
     m = state.mouse(m.id)
-    options = [o for o in state.active_mice if o.id != m.id and system.near(state, m.cell, o.cell)]
+    options = [o for o in state.active_mice if o.id != m.id and near(g, m.cell, o.cell)]
     target = _pick_target(system, state, m.cell, options, [])
     if target is not None:
         sink = "wheel" if state.cfg.charmed_cheese_to == "wheel" else f"mouse:{m.id}"
-        state = system.resolve_attack(state, m.id, target.id, m.battle, MELEE, dice, events,
-                                      ["MM-COND-4", "MM-MELEE-3"], cheese_to=sink)
+        state = roll_attack(system, state, m.id, target.id, m.battle, MELEE, dice, events,
+                            ["MM-COND-4", "MM-MELEE-3"], cheese_to=sink)
     if state.has_mouse(m.id) and state.mouse(m.id).charmed:
         state = state.with_mouse(replace(state.mouse(m.id), charmed=False))
     events.append(Event.of("mm.charm_ends", ["MM-COND-4"], m.id))

@@ -1,12 +1,15 @@
 """The state of a Mice and Mystics chapter (spec section 25), as frozen values.
 
 Everything is tuples of frozen dataclasses, so ``repr`` is a stable fingerprint (no sets, no
-dicts) and a state is never changed in place: ``replace`` makes the next one.
+dicts) and a state is never changed in place: ``replace`` makes the next one. The phases and
+endings are enums whose ``repr`` is that of the word they stand for, so a state's fingerprint
+is the one it had when they were plain strings (saved games replay to their recorded digest).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from game.rules.mice_and_mystics.config import MMConfig
 
@@ -18,6 +21,54 @@ MINIONS = "minions"  #: the side that wins a lost chapter
 ACTIONS = ("scurry", "attack", "search", "recover", "explore")
 FREE_ACTIONS = ("share", "equip", "level_up")
 CONDITIONS = ("stunned", "webbed", "knocked_down", "charmed")
+
+
+class _Word(StrEnum):
+    """A word of the state: equal to its string, and shown like it in a state's ``repr``."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Phase(_Word):
+    """Who is to act (spec 25): a mouse's turn, a captured mouse's turn, the GM, or nobody."""
+
+    TURN = "turn"
+    CAPTURED = "captured"  #: MM-CAPT-5: rescue or skip
+    GM = "gm"  #: a minion group or a charmed mouse (MM-MIN-2, MM-COND-4)
+    OVER = "over"  #: MM-END-8
+
+
+class MoveState(_Word):
+    """A mouse's move this turn (MM-TURN-4: it is not split around the action)."""
+
+    UNUSED = "unused"
+    IN_PROGRESS = "in_progress"
+    DONE = "done"
+
+
+class ActionState(_Word):
+    """A mouse's action this turn (MM-TURN-1/2)."""
+
+    UNUSED = "unused"
+    DONE = "done"
+    DECLINED = "declined"
+
+
+class EndReason(_Word):
+    """Why a chapter ended (``Outcome.reason``)."""
+
+    VICTORY = "victory"  #: MM-END-2
+    PAGES_RAN_OUT = "pages_ran_out"  #: MM-END-5
+    ALL_CAPTURED = "all_captured"  #: MM-CAPT-7
+
+
+#: each ending in English (``MMState.reason`` holds it; a screen translates it)
+END_TEXTS = {
+    EndReason.VICTORY: "the chapter's victory conditions are met (MM-END-2)",
+    EndReason.PAGES_RAN_OUT: "the pages ran out before the victory conditions were met (MM-END-5)",
+    EndReason.ALL_CAPTURED: "every mouse of the party is captured (MM-CAPT-7)",
+}
 
 
 @dataclass(frozen=True)
@@ -83,8 +134,8 @@ class Turn:
     mouse: str
     mp: int = 0
     d3: int = 0
-    move_state: str = "unused"  #: unused, in_progress, done
-    action_state: str = "unused"  #: unused, done, declined
+    move_state: MoveState = MoveState.UNUSED
+    action_state: ActionState = ActionState.UNUSED
     action: str = ""  #: the action taken
     free_used: tuple[str, ...] = ()
     ability_used: bool = False  #: MM-LEVEL-2
@@ -113,7 +164,7 @@ class MMState:
     init_rolls: tuple[tuple[str, int], ...] = ()  #: each entity's first initiative roll
     index: int = 0
     round: int = 1
-    phase: str = "turn"  #: turn, captured, gm, over
+    phase: Phase = Phase.TURN
     turn: Turn | None = None
     pending: tuple[Pending, ...] = ()
     wheel: int = 0  #: MM-WHEEL-1
@@ -125,12 +176,22 @@ class MMState:
     surge_deck: tuple[str, ...] = ()  #: surge cards left
     discarded: tuple[str, ...] = ()  #: cards out of the chapter
     result: str = ""  #: "", "won", "lost"
-    reason: str = ""
+    reason: str = ""  #: the ending in English (one of ``END_TEXTS``)
     surges: int = 0
     next_minion: int = 1
     visited: tuple[str, ...] = ()  #: tiles the party has stood on
     #: live GM rulings (MM-ADJ-5, MM-LOS-4): (cell a, cell b, "adjacent"/"apart"/"sight"/"blocked")
     rulings: tuple[tuple[str, str, str], ...] = ()
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the chapter ended, None while it goes on."""
+        if not self.result:
+            return None
+        for reason, text in END_TEXTS.items():
+            if self.reason == text:
+                return reason
+        return EndReason.VICTORY if self.result == "won" else EndReason.PAGES_RAN_OUT
 
     # ------------------------------------------------------------------ lookups
     def mouse(self, mouse_id: str) -> Mouse:

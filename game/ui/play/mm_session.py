@@ -24,7 +24,7 @@ from game.rules.engine.selfplay import greedy_policy
 from game.rules.mice_and_mystics import explain as explain_mod
 from game.rules.mice_and_mystics.explain import name_of, place_name
 from game.rules.mice_and_mystics.game import MAPS_DIR, MiceAndMystics
-from game.rules.mice_and_mystics.state import GM, MMState
+from game.rules.mice_and_mystics.state import GM, MMState, Phase
 
 #: the seats' ids when none are named (kept in saves); ``seat_name`` shows them translated
 DEFAULT_PLAYERS = (N_("Player 1"), N_("Player 2"))
@@ -188,7 +188,7 @@ def action_help(cmd: Any, state: MMState, system: MiceAndMystics) -> tuple[str, 
         rule = "MM-LEVEL-2" if m is not None and cmd.what in m.abilities else \
             "MM-GROUP-1" if cmd.what in state.group_items else "MM-TURN-3"
         return ACTION_HELP[kind], rule
-    if kind == "EndTurn" and state.phase == "captured":
+    if kind == "EndTurn" and state.phase == Phase.CAPTURED:
         return ACTION_HELP[kind], "MM-RESC-2"
     return ACTION_HELP.get(kind, ""), _ACTION_RULES.get(kind, "")
 

@@ -32,7 +32,6 @@ import pygame
 
 from game import i18n
 from game.board.model import Board
-from game.geometry.cells import Reach
 from game.i18n import N_, _
 from game.rules.engine import SaveError
 from game.rules.mice_and_mystics.commands import (
@@ -42,7 +41,9 @@ from game.rules.mice_and_mystics.commands import (
     Step,
 )
 from game.rules.mice_and_mystics.explain import place_name, tile_name
-from game.rules.mice_and_mystics.state import GM, MMState
+from game.rules.mice_and_mystics.occupancy import capacity
+from game.rules.mice_and_mystics.paths import Reach
+from game.rules.mice_and_mystics.state import END_TEXTS, GM, EndReason, MMState, Phase
 from game.ui.board_view import BoardView
 from game.ui.colours import RGB, side_colours
 from game.ui.gui import Gui
@@ -171,7 +172,7 @@ class MMPlayView:
 
     def rescue_cells(self) -> list[str]:
         st = self.state
-        if st.phase != "captured" or not self.session.human_to_play() or st.minions_on_board:
+        if st.phase != Phase.CAPTURED or not self.session.human_to_play() or st.minions_on_board:
             return []
         return self.session.system.rescue_cells(st)
 
@@ -478,9 +479,10 @@ class MMPlayView:
         out = self.session.match.outcome()
         if out is None:
             return ""
+        reason = _(END_TEXTS[EndReason(out.reason)])
         if self.state.result == "won":
-            return _("Chapter over: the mice win - {reason}").format(reason=_(out.reason))
-        return _("Chapter over: the mice lose - {reason}").format(reason=_(out.reason))
+            return _("Chapter over: the mice win - {reason}").format(reason=reason)
+        return _("Chapter over: the mice lose - {reason}").format(reason=reason)
 
     def press(self, key: str) -> ViewAction | None:
         if key == "more":
@@ -763,7 +765,7 @@ class MMPlayView:
         for cell, n in occ.items():
             if cell not in g or g.cell(cell).tile != st.tile:
                 continue
-            cap_small, cap_large = g.capacity(cell, st.cfg.move_rules)
+            cap_small, cap_large = capacity(g, cell, st.cfg.move_rules)
             x, y = cam.world_to_screen(*g.cell(cell).centre)
             used = _("{n}/{cap}L").format(n=n.large, cap=int(cap_large)) if n.large \
                 else f"{n.small}/{int(cap_small)}"
@@ -1006,7 +1008,7 @@ class MMPlayView:
             return who + _("Ctrl+Z undo, Ctrl+S save, Ctrl+L load.")
         if st.pending:
             return _("Settle the choice in the action bar.")
-        if st.phase == "captured":
+        if st.phase == Phase.CAPTURED:
             return _("Captured: rescue the mouse onto a blue cell, or end the turn.")
         if t is not None and self.reach() is not None:
             m = st.mouse(t.mouse)

@@ -14,8 +14,9 @@ from typing import Any
 from game.core.dice import ScriptedDice, SeededDice
 from game.rules.engine import Applied, Setup
 from game.rules.mice_and_mystics.config import MMConfig
-from game.rules.mice_and_mystics.game import GROUP_PREFIX, MiceAndMystics
-from game.rules.mice_and_mystics.state import Minion, MMState, Turn
+from game.rules.mice_and_mystics.game import MiceAndMystics
+from game.rules.mice_and_mystics.order import GROUP_PREFIX
+from game.rules.mice_and_mystics.state import Minion, MMState, Phase, Turn
 
 SYSTEM = MiceAndMystics()
 MICE_IDS = ("tilly", "bram", "pip", "hazel")
@@ -64,7 +65,7 @@ def scene(mice: dict[str, Any], minions: tuple[tuple[str, str, str], ...] = (), 
         order = tuple(m.id for m in placed) + tuple(GROUP_PREFIX + k for k in kinds)
     state = replace(state, order=order, init_rolls=tuple((e, 6 - i) for i, e in enumerate(order)), round=1)
     if turn is not None:
-        state = replace(state, index=order.index(turn), phase="turn", turn=Turn(turn, mp, 1))
+        state = replace(state, index=order.index(turn), phase=Phase.TURN, turn=Turn(turn, mp, 1))
     return replace(state, **fields)
 
 

@@ -11,7 +11,7 @@ import pytest
 from shapely.geometry import LineString, Polygon, box
 
 from game.core.dice import ScriptedDice
-from game.geometry.cells import LARGE, SMALL, CellGraph, CellSpec, Count, Tolerances
+from game.geometry.cells import CellGraph, CellSpec, Tolerances
 from game.rules.engine import IllegalCommand, Setup
 from game.rules.mice_and_mystics.board import apply_rulings
 from game.rules.mice_and_mystics.commands import (
@@ -27,7 +27,17 @@ from game.rules.mice_and_mystics.commands import (
     Share,
     Step,
 )
+from game.rules.mice_and_mystics.config import MoveRules
 from game.rules.mice_and_mystics.game import MiceAndMystics
+from game.rules.mice_and_mystics.occupancy import (
+    LARGE,
+    SMALL,
+    SMALL_MINION,
+    Count,
+    can_enter,
+    is_full,
+)
+from game.rules.mice_and_mystics.paths import check_path, step_cost, step_forbidden
 from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, all_of, first, fresh, legal, run, scene
 
 
@@ -65,15 +75,15 @@ def test_MM_TV_17_MM_OCC_2_MM_OCC_3_MM_GEO_9_full_cells(g):
                   (("rat_1", "rat", X), ("brute", "rat!large", Y)), turn="hazel", mp=5,
                   order=("hazel", "tilly", "bram", "pip", "minions:rat"))
     occ = SYSTEM.occupancy(state)
-    assert occ[X] == Count(mice=3, small_minions=1) and g.is_full(X, occ)
+    assert occ[X] == Count(mice=3, small_minions=1) and is_full(g, X, occ)
     refused(state, Step("hazel", X), "MM-OCC-3")
     with pytest.raises(IllegalCommand) as err:  # nor pass through it: C1 -> C6 -> C9
         run(state, Move("hazel", (C(1), X, C(9))))
     assert "MM-OCC-3" in err.value.reason
-    assert occ[Y] == Count(large_minions=1) and g.is_full(Y, occ) and not g.can_enter(Y, occ, SMALL)
+    assert occ[Y] == Count(large_minions=1) and is_full(g, Y, occ) and not can_enter(g, Y, occ, SMALL)
     z_state = scene({"tilly": Z}, (("brute", "rat!large", C(3)),), turn="tilly")
     z_occ = SYSTEM.occupancy(z_state)
-    assert z_occ[Z] == Count(mice=1) and not g.can_enter(Z, z_occ, LARGE)
+    assert z_occ[Z] == Count(mice=1) and not can_enter(g, Z, z_occ, LARGE)
 
 
 def test_MM_OCC_2_capacity_properties_and_MM_OCC_4_both_sides_count_captured_do_not(g):
@@ -81,7 +91,7 @@ def test_MM_OCC_2_capacity_properties_and_MM_OCC_4_both_sides_count_captured_do_
     state = scene({"tilly": C(6), "bram": C(6), "pip": {"captured": True, "cell": ""}, "hazel": C(1)},
                   (("rat_1", "rat", C(6)), ("rat_2", "rat", C(6))), turn="hazel")
     occ = SYSTEM.occupancy(state)
-    assert occ[C(6)] == Count(mice=2, small_minions=2) and g.is_full(C(6), occ)
+    assert occ[C(6)] == Count(mice=2, small_minions=2) and is_full(g, C(6), occ)
     refused(state, Step("hazel", C(6)), "MM-OCC-3")
 
 
@@ -219,8 +229,7 @@ def test_MM_FEAT_4_yellow_lines_cost_three_for_mice_only(g):
     assert first(a, "mm.step")["cost"] == 3 and a.state.turn.mp == 2
     poor = scene({"tilly": K(6)}, tile="kitchen", mp=2, options={"feature_rules": {"yellow_lines": True}})
     refused(poor, Step("tilly", K(10)), "MM-GEO-10")
-    from game.geometry.cells import SMALL_MINION
-    assert g.step(K(6), K(10)).cost(SMALL_MINION, state.cfg.move_rules) == 1
+    assert step_cost(g.step(K(6), K(10)), SMALL_MINION, state.cfg.move_rules) == 1
 
 
 def test_MM_FEAT_5_red_lines_stop_mice_not_minions(g):
@@ -228,8 +237,7 @@ def test_MM_FEAT_5_red_lines_stop_mice_not_minions(g):
     state = scene({"tilly": K(2)}, tile="kitchen", options={"feature_rules": {"red_lines": True}})
     assert "red line" in refused(state, Step("tilly", K(3))).reason
     assert Step("tilly", K(3)) not in legal(state)
-    from game.geometry.cells import SMALL_MINION
-    assert not g.step(K(2), K(3)).forbidden(SMALL_MINION, state.cfg.move_rules)
+    assert not step_forbidden(g.step(K(2), K(3)), SMALL_MINION, state.cfg.move_rules)
 
 
 def test_MM_FEAT_6_water_ends_the_move_and_needs_a_roll_to_leave(g):
@@ -249,8 +257,7 @@ def test_MM_FEAT_6_water_ends_the_move_and_needs_a_roll_to_leave(g):
         refused(wet_pack, cmd, "MM-FEAT-6")
     current = CellGraph.build([CellSpec("w", box(0, 0, 10, 10), "", {"water": True, "current_dir": 0.0}),
                                CellSpec("d", box(-10, 0, 0, 10))], tolerances=Tolerances(1.0))
-    from game.geometry.cells import MoveRules
-    assert "against the current" in current.check_path(["w", "d"], 5, {}, MoveRules(water=True)).reason
+    assert "against the current" in check_path(current, ["w", "d"], 5, {}, MoveRules(water=True)).reason
     # minions ignore water
     rat = scene({"tilly": C(10)}, (("rat_1", "rat", C(5)),), turn=None, order=("minions:rat", "tilly"),
                 index=0, phase="gm", options=opts)

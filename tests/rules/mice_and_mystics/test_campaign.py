@@ -17,6 +17,7 @@ from game.rules.mice_and_mystics.campaign import (
     load_party,
     save_party,
 )
+from game.rules.mice_and_mystics.combat import capture
 from tests.rules.mice_and_mystics.scene import SYSTEM, C, scene
 
 
@@ -68,7 +69,7 @@ def test_MM_CAMP_4_a_new_chapter_starts_clean():
 
 def test_MM_CAMP_5_a_captured_mouse_keeps_by_the_same_rule():
     state = finished_chapter()
-    state = SYSTEM._capture(state, "tilly", [])
+    state = capture(state, "tilly", [])
     t = state.mouse("tilly")
     assert t.captured and "rubber_sling" in t.pack
     doc = export_party(replace(state, result="won"), {"tilly": "rubber_sling"})

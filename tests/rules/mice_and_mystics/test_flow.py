@@ -23,6 +23,8 @@ from game.rules.mice_and_mystics.commands import (
     WheelAdd,
 )
 from game.rules.mice_and_mystics.game import MiceAndMystics
+from game.rules.mice_and_mystics.order import entities_for_tile, last_mouse, roll_order
+from game.rules.mice_and_mystics.state import Turn
 from tests.rules.mice_and_mystics.scene import (
     SYSTEM,
     C,
@@ -60,7 +62,7 @@ KITCHEN_PARTY = {"tilly": K(3), "bram": K(1), "pip": K(2), "hazel": K(2)}
 
 
 def test_MM_ROUND_1_initiative_rolls_highest_first_ties_reroll_among_themselves():
-    order, rolls, log = SYSTEM._roll_order(["a", "b", "c"], ScriptedDice([5, 5, 2, 1, 4]), 6)
+    order, rolls, log = roll_order(["a", "b", "c"], ScriptedDice([5, 5, 2, 1, 4]), 6)
     assert order == ["b", "a", "c"] and log == [(("a", 5), ("b", 5), ("c", 2)), (("a", 1), ("b", 4))]
     assert rolls == {"a": 5, "b": 5, "c": 2}
     d8 = SYSTEM.new_state(Setup("mice_and_mystics", "", 1, {"initiative_die": 8}), ScriptedDice([8, 7, 2, 1, 1]))
@@ -70,10 +72,10 @@ def test_MM_ROUND_1_initiative_rolls_highest_first_ties_reroll_among_themselves(
 def test_MM_ROUND_2_every_mouse_and_every_minion_group_on_the_tile():
     state = scene({"tilly": C(1), "bram": {"captured": True, "cell": ""}},
                   (("rat_1", "rat", C(2)), ("rat_2", "rat", C(3)), ("roach_1", "roach", C(4)), ("far", "rat", K(1))))
-    ents = SYSTEM._entities_for_tile(state)
+    ents = entities_for_tile(state)
     assert ents == ["tilly", "bram", "pip", "hazel", "minions:rat", "minions:roach"]
     per = replace(state, cfg=replace(state.cfg, minion_initiative="per_figure"))
-    assert SYSTEM._entities_for_tile(per)[4:] == ["rat_1", "rat_2", "roach_1"]
+    assert entities_for_tile(per)[4:] == ["rat_1", "rat_2", "roach_1"]
     a = run(gm_scene({"tilly": C(1)}, (("rat_1", "rat", C(1)), ("rat_2", "rat", C(1)))), GmTurn("minions:rat"), 1, 1, 1, 1)
     assert len(all_of(a, "mm.attack")) == 2  # the whole group acts on its turn
 
@@ -105,7 +107,7 @@ def test_MM_ROUND_5_a_defeated_group_leaves_the_order():
 
 def test_MM_ROUND_6_the_last_mouse_is_last_in_the_order():
     state = scene({"tilly": K(1), "bram": K(1)}, tile="kitchen", turn="tilly", order=("bram", "tilly"), wheel=0)
-    assert SYSTEM._last_mouse(state) == "tilly"
+    assert last_mouse(state) == "tilly"
     assert run(state, EndTurn("tilly"), 1).state.wheel == 1
 
 
@@ -149,7 +151,6 @@ def test_MM_EXP_3_only_next_to_an_exit_or_on_a_linked_turning_cell():
 
 
 def new_turn(state, mouse):
-    from game.rules.mice_and_mystics.state import Turn
     return replace(state, index=state.order.index(mouse), turn=Turn(mouse, 3, 1))
 
 

@@ -21,6 +21,7 @@ from game.rules.mice_and_mystics.commands import (
     Share,
     Use,
 )
+from game.rules.mice_and_mystics.items import pack_count
 from game.rules.mice_and_mystics.state import Pending, Turn
 from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, first, kinds, legal, run, scene
 
@@ -134,7 +135,7 @@ def test_MM_TV_26_MM_EQUIP_2_MM_EQUIP_3_a_pack_over_three_is_cut_at_once_without
 
 def test_MM_EQUIP_3_tricks_do_not_count_towards_the_limit():
     state = kitchen(pack=("sewing_needle", "thimble_helm", "lucky_bead", "crumb_trick"))
-    assert SYSTEM._pack_count(state, state.mouse("tilly")) == 3 and SYSTEM.invariants(state) == []
+    assert pack_count(state, state.mouse("tilly")) == 3 and SYSTEM.invariants(state) == []
     strict = kitchen(pack=("sewing_needle", "thimble_helm", "lucky_bead"))
     strict = replace(strict, cfg=replace(strict.cfg, pack_limit_exempt=()))
     found = run(strict, Search("tilly"), 6, draw(KITCHEN, "crumb_trick")).state

@@ -9,6 +9,7 @@ import pytest
 
 from game.core.dice import ScriptedDice
 from game.rules.engine import IllegalCommand
+from game.rules.mice_and_mystics.combat import wound_mouse
 from game.rules.mice_and_mystics.commands import (
     Attack,
     DeclineAction,
@@ -23,7 +24,9 @@ from game.rules.mice_and_mystics.commands import (
     StandUp,
     Step,
 )
+from game.rules.mice_and_mystics.occupancy import Count, can_leave
 from game.rules.mice_and_mystics.state import ACTIONS, FREE_ACTIONS
+from game.rules.mice_and_mystics.wheel import give_condition
 from tests.rules.mice_and_mystics.scene import (
     SYSTEM,
     C,
@@ -195,9 +198,7 @@ def test_MM_MOVE_4_a_large_minion_counts_as_one():
     state = scene({"tilly": C(10), "bram": C(10)}, (("brute", "rat!large", C(6)),))
     # the large minion is alone in its cell; the mice's own cell has none: they move freely
     assert run(state, Step("tilly", C(8))).state.mouse("tilly").cell == C(8)
-    from game.geometry.cells import Count
-    g = SYSTEM.graph(state)
-    assert g.can_leave(C(6), {C(6): Count(mice=2, large_minions=1)})
+    assert can_leave({C(6): Count(mice=2, large_minions=1)}, C(6))
 
 
 def test_MM_MOVE_5_a_scurry_move_follows_every_movement_rule():
@@ -263,7 +264,7 @@ def test_MM_COND_3_a_knocked_down_mouse_attacks_normally_and_large_ones_never_fa
     a = run(state, Attack("tilly", "oak_sword", "rat_1"), 3, 1, 1, 1, 1)
     assert first(a, "mm.attack")["dice"] == 3
     # a surge that knocks "the least hurt" down only ever picks a mouse (mice are small)
-    s = SYSTEM._give_condition(state, "tilly", "knocked_down", [], [])
+    s = give_condition(state, "tilly", "knocked_down", [], [])
     assert s.mouse("tilly").knocked_down
 
 
@@ -332,7 +333,7 @@ def test_MM_REC_5_recover_does_nothing_for_knocked_down_or_charmed():
 def test_MM_COND_6_capture_clears_conditions():
     state = scene({"tilly": {"cell": C(1), "life": 1, "stunned": True, "webbed": True, "knocked_down": True},
                    "bram": C(5)})
-    s = SYSTEM._wound_mouse(state, "tilly", 1, False, [], [])
+    s = wound_mouse(state, "tilly", 1, False, [], [])
     assert s.mouse("tilly").captured and s.mouse("tilly").conditions == ()
 
 

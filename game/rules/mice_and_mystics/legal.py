@@ -1,0 +1,144 @@
+"""Candidate commands: a finite, representative set of what a seat may say now, each passed
+through the rules' own ``check`` (``MiceAndMystics.check``), so self-play never meets a listed
+command the rules refuse.
+
+Open choices are cut down to a representative set: single steps (``Move`` with a whole path is
+accepted but not listed), single card swaps for Share and Equip, one cheese token at a time. The
+GM's hooks (``WheelAdd``, ``TurnPage``, ``Grant``, ``Ruling``) are never listed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.rules.engine import IllegalCommand
+from game.rules.mice_and_mystics import cards
+from game.rules.mice_and_mystics.board import Table, near
+from game.rules.mice_and_mystics.commands import (
+    Attack,
+    DeclineAction,
+    Discard,
+    EndMove,
+    EndTurn,
+    Equip,
+    Explore,
+    GmTurn,
+    KeepFound,
+    LevelUp,
+    Recover,
+    Rescue,
+    Scurry,
+    Search,
+    Share,
+    StandUp,
+    Step,
+    Use,
+)
+from game.rules.mice_and_mystics.dice import MELEE, RANGED
+from game.rules.mice_and_mystics.explore import explore_options
+from game.rules.mice_and_mystics.items import slots_ok
+from game.rules.mice_and_mystics.occupancy import figures
+from game.rules.mice_and_mystics.paths import check_path
+from game.rules.mice_and_mystics.state import MMState, Mouse, Phase
+from game.rules.mice_and_mystics.turns import rescue_cells
+
+if TYPE_CHECKING:
+    from game.rules.mice_and_mystics.game import MiceAndMystics
+
+
+def candidates(system: Table, state: MMState) -> list[Any]:
+    """Every command worth trying now, legal or not (``legal_commands`` keeps the legal ones)."""
+    if state.result:
+        return []
+    if state.pending:
+        p = state.pending[0]
+        if p.kind == "find":
+            return [KeepFound(p.mouse, True), KeepFound(p.mouse, False)]
+        exempt = state.cfg.pack_limit_exempt  # discarding those would not help (MM-EQUIP-3)
+        return [Discard(p.mouse, c) for c in state.mouse(p.mouse).pack
+                if cards.item(c).get("type") not in exempt]
+    if state.phase == Phase.GM:
+        return [GmTurn(state.acting)]
+    if state.phase == Phase.CAPTURED:
+        mid = state.acting
+        if state.minions_on_board:
+            return [EndTurn(mid)]
+        return [Rescue(mid, c) for c in rescue_cells(system, state)]
+    t = state.turn
+    if t is None:
+        return []
+    m = state.mouse(t.mouse)
+    g = system.graph(state)
+    out: list[Any] = [Step(m.id, c) for c in g.neighbours(m.cell)]
+    out += [EndMove(m.id), StandUp(m.id), Search(m.id), DeclineAction(m.id), EndTurn(m.id)]
+    if _has_first_step(system, state, m):  # MM-SCURRY-3: not offered without a legal first step
+        out.append(Scurry(m.id))
+    out += [Recover(m.id)] if state.cfg.recover_scope == "all" else [Recover(m.id, "stunned"), Recover(m.id, "webbed")]
+    out += [Explore(m.id, via) for via, _, _ in explore_options(system, state, m)]
+    bonus = [a for a in m.abilities if cards.abilities()[a].get("effect") == "attack_bonus"]
+    for w in m.equipped:
+        kind = cards.item(w).get("attack")
+        if not kind:
+            continue
+        modes = [MELEE, RANGED] if kind == "both" else [""]
+        for n in state.minions_on_board:
+            for mode in modes:
+                for ab in ["", *bonus]:
+                    out.append(Attack(m.id, w, n.id, mode, ab))
+    for o in state.active_mice:
+        if o.id == m.id or not near(g, m.cell, o.cell):
+            continue
+        out += [Share(m.id, o.id, give=(c,)) for c in m.cards if c not in m.starting]
+        out += [Share(m.id, o.id, take=(c,)) for c in o.cards if c not in o.starting]
+        if m.cheese:
+            out.append(Share(m.id, o.id, give_cheese=1))
+        if o.cheese:
+            out.append(Share(m.id, o.id, take_cheese=1))
+    out += _equip_options(m)
+    out += [LevelUp(m.id, a) for a, ab in cards.abilities().items() if ab.get("class") == m.klass]
+    usable = list(m.abilities) + [c for c in m.cards if "use" in cards.item(c)] + list(state.group_items)
+    targets = [""] + [o.id for o in state.active_mice if o.id != m.id and near(g, m.cell, o.cell)]
+    out += [Use(m.id, w, tg) for w in usable for tg in targets]
+    return out
+
+
+def _has_first_step(system: Table, state: MMState, m: Mouse) -> bool:
+    g = system.graph(state)
+    occ = figures(state)
+    return any(check_path(g, [m.cell, c], m.move + 1, occ, state.cfg.move_rules).legal
+               for c in g.neighbours(m.cell))
+
+
+def _equip_options(m: Mouse) -> list[Equip]:
+    out: list[Equip] = []
+    seen: set[frozenset[str]] = set()
+
+    def add(cards_: tuple[str, ...]) -> None:
+        key = frozenset(cards_)
+        if key in seen or key == frozenset(m.equipped) or slots_ok(cards_):
+            return
+        seen.add(key)
+        out.append(Equip(m.id, cards_))
+
+    for c in m.pack:
+        add(m.equipped + (c,))
+        for drop in m.equipped:
+            rest = tuple(x for x in m.equipped if x != drop)
+            add(rest + (c,))
+            for drop2 in rest:
+                add(tuple(x for x in rest if x != drop2) + (c,))
+    for drop in m.equipped:
+        add(tuple(x for x in m.equipped if x != drop))
+    return out
+
+
+def legal_commands(system: MiceAndMystics, state: MMState) -> list[Any]:
+    """The candidates the rules accept now (``system.check``)."""
+    out = []
+    for cmd in candidates(system, state):
+        try:
+            system.check(state, cmd)
+        except IllegalCommand:
+            continue
+        out.append(cmd)
+    return out
