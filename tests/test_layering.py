@@ -145,3 +145,90 @@ def test_the_static_check_sees_nested_imports(tmp_path: Path) -> None:
     """), encoding="utf-8")
     hits = _pygame_imports(sample)
     assert len(hits) == 3, hits
+
+
+# --------------------------------------------------------------------------------------------
+# The direction of imports between layers, and no cycles (issue 15)
+
+from tests import import_graph as ig  # noqa: E402
+
+_BELOW_RULES = {"game.core", "game.geometry", "game.physics", "game.board", "game.i18n"}
+
+
+def _layers(game_dir: Path, package: str = "game") -> dict[str, set[str]]:
+    """Each layer and the layers it may import (itself included), as ARCHITECTURE.md draws
+    them: core (with the catalogs) <- geometry <- physics, core/geometry <- board, all of those
+    <- rules (the engine
+    first, then each rule system on the engine alone, then the registry over them), everything
+    <- ui <- cli."""
+    p = package
+    systems = sorted(f"{p}.rules.{d.name}" for d in (game_dir / "rules").iterdir()
+                     if d.is_dir() and (d / "__init__.py").exists() and d.name != "engine")
+    below = {name.replace("game", p, 1) for name in _BELOW_RULES}
+    engine = f"{p}.rules.engine"
+    # the catalogs (game/i18n.py) sit with core: plain Python that imports nothing of ours
+    base = {f"{p}.core", f"{p}.i18n"}
+    layers: dict[str, set[str]] = {
+        f"{p}.core": set(base),
+        f"{p}.i18n": set(base),
+        f"{p}.geometry": base | {f"{p}.geometry"},
+        f"{p}.physics": base | {f"{p}.geometry", f"{p}.physics"},
+        f"{p}.board": base | {f"{p}.geometry", f"{p}.board"},
+        engine: below | {engine},
+        f"{p}.rules.registry": below | {engine, f"{p}.rules.registry", *systems},
+    }
+    for system in systems:
+        layers[system] = below | {engine, system}
+    everything_but_cli = set(layers) | {f"{p}.ui", f"{p}.rules"}
+    layers[f"{p}.rules"] = below | {engine, f"{p}.rules", f"{p}.rules.registry", *systems}
+    layers[f"{p}.ui"] = everything_but_cli
+    for top in (f"{p}.cli", f"{p}.__main__", p):
+        layers[top] = everything_but_cli | {f"{p}.cli", f"{p}.__main__", p}
+    return layers
+
+
+def test_imports_point_down_between_layers() -> None:
+    edges = ig.graph(ig.modules(GAME_DIR, "game"))
+    bad = ig.upward(edges, _layers(GAME_DIR))
+    assert not bad, "imports must point down (ARCHITECTURE.md):\n" + "\n".join(
+        e.where() for e in bad)
+
+
+def test_no_import_cycle_among_game_modules_even_inside_functions() -> None:
+    edges = ig.graph(ig.modules(GAME_DIR, "game"))
+    found = ig.cycles(edges)
+    lines = []
+    for group in found:
+        inside = [e.where() for e in edges if e.source in group and e.target in group]
+        lines.append(" <-> ".join(group) + ":\n    " + "\n    ".join(inside))
+    assert not found, "import cycles (move the shared piece down a layer):\n" + "\n".join(lines)
+
+
+def test_the_import_checks_see_an_upward_import_and_a_hidden_cycle(tmp_path: Path) -> None:
+    """The two checks above on a made-up package: geometry importing the rules (upward), and a
+    cycle hidden behind an import inside a function."""
+    root = tmp_path / "pkg"
+    files = {
+        "__init__.py": "",
+        "core/__init__.py": "",
+        "geometry/__init__.py": "",
+        "geometry/sweep.py": "from pkg.rules.engine import match\n",
+        "rules/__init__.py": "",
+        "rules/engine/__init__.py": "",
+        "rules/engine/match.py": "import pkg.core\n",
+        "rules/chess/__init__.py": "",
+        "rules/chess/game.py": "def legal():\n    from pkg.rules.chess.ai import rank\n",
+        "rules/chess/ai.py": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.ui\n"
+            "from pkg.rules.chess import game\n"),
+        "ui/__init__.py": "",
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    edges = ig.graph(ig.modules(root, "pkg"))
+    bad = ig.upward(edges, _layers(root, "pkg"))
+    assert [(e.source, e.target) for e in bad] == [("pkg.geometry.sweep", "pkg.rules.engine.match")]
+    assert ig.cycles(edges) == [["pkg.rules.chess.ai", "pkg.rules.chess.game"]]
+    assert any(e.in_function for e in edges if e.source == "pkg.rules.chess.game")
+    assert not any(e.target == "pkg.ui" for e in edges)  # type-checking imports never run

@@ -54,6 +54,10 @@ class RuleSystem(Protocol):
     def legal_commands(self, state: Any) -> Sequence[Any]:
         """Commands accepted now (a finite, representative set for open choices like moves)."""
 
+    def check(self, state: Any, command: Any) -> None:
+        """Raise IllegalCommand (with the rule ID) when the rules refuse ``command`` now. No dice,
+        no side effects; ``apply`` makes the same check first, so the two always agree."""
+
     def apply(self, state: Any, command: Any, dice: Dice) -> Applied:
         """Check and resolve a command. Raise IllegalCommand, leaving ``state`` untouched."""
 
