@@ -8,7 +8,9 @@ merged when read (a message in two domains must read the same in both, a test ho
 read by a tiny parser (no compile step, so the ``.po`` is the only source of truth); ``_(text)``
 returns the text in the current language, the English when a translation is missing. The chosen
 language is remembered in the user's config folder (``$XDG_CONFIG_HOME/tabletop/config.json``).
-Plain Python: safe to import anywhere.
+The rules' refusals go through the same catalogs: each rule system lists its messages (message key
+-> English template) in its ``refusals.py``, and ``game.rules.engine.words`` puts a refusal into
+words. Plain Python: safe to import anywhere.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ its strict mode (no teaching hints, the mode named in the top bar) and the resum
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,6 @@ import pytest
 
 from game.i18n import _, set_language
 from game.rules.helldorado.commands import Activate, Move
-from game.rules.helldorado.explain import refusal
 from game.ui.play.hd_overlay import sight_lines, sight_picture
 from game.ui.play.hd_session import HDSession, Tool, new_hd_match
 from game.ui.play.hd_view import HDPlayView, make_hd_view
@@ -175,36 +175,55 @@ def test_whole_games_are_logged_in_russian(russian: None) -> None:
     assert english_words(texts, KEPT) == {}
 
 
-@pytest.mark.parametrize("reason", [
-    "Malakh has 1.20 f of movement left",
-    "Malakh cannot move that way (3 is in the way)",
-    "the move runs into Arquebusier 1: contact with an enemy is made by charging",
-    "the move ends touching Pikeman: contact with an enemy is made by charging",
-    "Damned 1 is engaged: it may only leave by retreating",
-    "the retreat must end out of contact (Pikeman)",
-    "Imp has no clear line of fire to the point",
-    "the point is 40.00 f away, beyond 4 x Range",
-    "altar is 1.50 f up; a unit climbs at most 1 f",
-    "there is no room: terrain 7 is in the way",
-    "Arquebusier 2 must shoot the nearest enemy (malakh, imp)",
-    "it is conquistadors's turn to activate a unit",
-    "malakh is not the active unit (no unit is)",
-])
-def test_the_rules_refusals_read_in_russian(russian: None, reason: str) -> None:
-    session = HDSession(new_hd_match(RUINS, 4))
-    words = refusal(reason, "ru", session.names.rename)
-    assert words != refusal("something new", "ru")  # a known reason, not the general one
-    assert english_words([words], KEPT) == {}, words
-    assert refusal(reason, "en") == reason
+#: the ids of the ruins' units and sides, which the screen must never show
+UNIT_IDS = re.compile(r"\b(malakh|damned_\d|imp|hellhound|capitan_ortega|arquebusier_\d|pikeman|"
+                      r"friar_tomas|inferno|conquistadors)\b")
 
 
-def test_a_refused_command_names_the_rule_in_russian(russian: None) -> None:
-    session = HDSession(new_hd_match(RUINS, 4))
-    st = session.state
+def test_a_refused_command_says_why_in_russian_with_names(russian: None, tmp_path: Path) -> None:
+    """A refusal on the Russian screen: why, in Russian, the unit by its Russian name, then the
+    rule's ID; the same refusal in English reads in English."""
+    view = _view(tmp_path)
+    _frame(view)
+    st = view.state
     uid = st.ready(st.turn)[0].id
-    result = session.submit(Activate(uid), Move(uid, 90.0, 40.0))
-    assert not result.ok and result.reason.startswith("HD-HOUSE-4: ")
-    assert "осталось" in result.reason and english_words([result.reason], KEPT) == {}
+    with recorded_texts() as seen:
+        result = view.submit(Activate(uid), Move(uid, 90.0, 40.0))
+        _frame(view)
+    assert not result.ok and result.reason.endswith(" (HD-HOUSE-4)")
+    said = [t for t in seen if t.startswith("Нельзя: ")]
+    assert said and said[-1] == view.message == f"Нельзя: {result.reason}"
+    name = view.session.names.of(uid)
+    assert name != st.unit(uid).name  # the Russian name, not the English one
+    assert said[-1].startswith(f"Нельзя: {name}: осталось ") and " с. движения" in said[-1]
+    assert english_words(said, KEPT) == {} and not UNIT_IDS.search(said[-1])
+    set_language("en")
+    again = view.session.submit(Activate(uid), Move(uid, 90.0, 40.0))
+    assert again.reason.startswith(f"{st.unit(uid).name} has ") and " f of movement left" in again.reason
+
+
+def test_every_refusal_of_helldorado_reads_in_russian(russian: None) -> None:
+    """Each message of the rules, with the ruins' ids, as the Russian screen shows it."""
+    from game.i18n import placeholders
+    from game.rules.engine import IllegalCommand
+    from game.rules.helldorado.refusals import MESSAGES
+
+    session = HDSession(new_hd_match(RUINS, 4))
+    sample = {"unit": "malakh", "target": "arquebusier_1", "active": "friar_tomas", "side": "inferno",
+              "solid": "7", "terrain": "8", "blocker": "x_min", "weapon": "arquebus",
+              "kind": "ranged", "kinds": ("cloud", "impact"), "action": "shooting",
+              "now": "reroll", "asked": "hits", "options": ("", "hellblade"),
+              "units": ("imp", "hellhound"), "targets": ("pikeman", "friar_tomas"), "dice": (1, 3),
+              "most": 2, "left": 1.5, "rise": 1.25, "drop": 1.75, "cost": 2.5, "distance": 40.0}
+    texts = []
+    for key, template in MESSAGES.items():
+        params = {p: sample[p] for p in placeholders(template)}
+        text = session.refusal(IllegalCommand("HD-X", "english", key=key, params=params))
+        assert text.endswith(" (HD-X)") and "english" not in text, (key, text)
+        assert not UNIT_IDS.search(text), (key, text)
+        texts.append(text)
+    assert english_words(texts, KEPT) == {}
+    assert sum(session.names.of("malakh") in t for t in texts) > 20
 
 
 # ---------------------------------------------------------------------- strict mode
@@ -373,6 +392,5 @@ def test_every_text_of_the_screen_has_its_glyphs(headless: None) -> None:
         po = parse_po((LOCALE_DIR / lang / "LC_MESSAGES" / "helldorado.po").read_text(encoding="utf-8"))
         texts += list(po.values())
         texts += [t[lang].replace("→", "->") for t in explain_mod._TEXT.values()]
-    texts += [words for _p, words in explain_mod._REFUSALS_RU]
     font = Texts().fonts.of_height(SMALL_PX)
     assert missing_glyphs(texts, font) == set()

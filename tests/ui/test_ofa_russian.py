@@ -250,15 +250,56 @@ def test_the_menu_switches_the_whole_screen_and_remembers_it(headless: None, tmp
     assert i18n.language() == "en"
 
 
-def test_a_refused_command_shows_the_rule_not_english_words(tmp_path: Path) -> None:
-    """The rules word their refusals in English; a Russian screen names the rule alone."""
-    from game.i18n import set_language
-    from game.rules.one_for_all.commands import Stop
-    from game.ui.play.session import PlaySession, new_match
+#: the ids of the Russian scene, which the screen must never show
+SCENE_IDS = re.compile(r"\b(athos|porthos|guard_\d|musketeers|cardinal)\b")
 
-    session = PlaySession(new_match(REPO / "maps" / "tavern.tmx", 3))
-    done = session.submit(Stop("athos"))  # nobody is active: refused
-    assert not done.ok and ":" in done.reason and done.reason.split(":")[0].startswith("OFA")
-    set_language("ru")
-    again = session.submit(Stop("athos"))
-    assert not again.ok and again.reason == done.reason.split(":")[0]
+
+def test_a_refused_command_says_why_in_russian_with_names(russian: None, tmp_path: Path) -> None:
+    """A refusal on the Russian screen: why, in Russian, the figures and pieces by their Russian
+    names, then the rule's ID; in English the same sentence in English."""
+    path = russian_scene(tmp_path)
+    board = load_board(path)
+    view = OFAPlayView(PlaySession(start(path, [6, 2]), board), board, SIZE,
+                       save_dir=tmp_path / "saves", animate=False, handover=False)
+    frame(view)
+    shown = []
+    for commands in ((Activate("porthos"), Duel("porthos", "guard_1")),  # not in contact
+                     (Activate("athos"), Act("athos", "leap_onto", "2"))):  # the table is far
+        with recorded_texts() as seen:
+            result = view.submit(*commands)
+            frame(view)
+        assert not result.ok
+        said = [t for t in seen if t.startswith("Нельзя: ")]
+        assert said and said[-1] == view.message == f"Нельзя: {result.reason}"
+        shown.append(said[-1])
+    assert shown[0] == "Нельзя: Портос не касается противника: Гвардеец 1 (OFA-4.2)"
+    assert shown[1] == "Нельзя: Атос не касается: длинный стол (OFA-2A.1)"
+    assert_russian(shown)
+    assert not any(SCENE_IDS.search(s) for s in shown)
+    set_language("en")
+    again = view.session.submit(Activate("porthos"), Duel("porthos", "guard_1"))
+    assert again.reason == "Porthos is not in contact with Guard 1 (OFA-4.2)"
+
+
+def test_every_refusal_of_one_for_all_reads_in_russian(russian: None, tmp_path: Path) -> None:
+    """Each message of the rules, with ids from the scene, as the Russian screen shows it."""
+    from game.i18n import placeholders
+    from game.rules.engine import IllegalCommand
+    from game.rules.one_for_all.refusals import MESSAGES
+
+    path = russian_scene(tmp_path)
+    session = PlaySession(start(path, [6, 2]), load_board(path))
+    sample = {"figure": "athos", "target": "guard_1", "defender": "guard_2", "active": "porthos",
+              "contact": "guard_1", "first": "guard_1", "object": "1", "blocker": "2",
+              "side": "musketeers", "kind": "leap_onto", "targets": ("guard_1", "guard_2"),
+              "candidates": ("guard_1", "guard_2"), "hits": 3, "cap": 4, "depth": 40, "most": 20,
+              "rise": 30, "drop": 50, "gap": 45}
+    texts = []
+    for key, template in MESSAGES.items():
+        params = {p: sample[p] for p in placeholders(template)}
+        text = session.refusal(IllegalCommand("OFA-X", "english", key=key, params=params))
+        assert text.endswith(" (OFA-X)") and "english" not in text, (key, text)
+        assert not SCENE_IDS.search(text), (key, text)
+        texts.append(text)
+    assert_russian(texts)
+    assert sum("Атос" in t for t in texts) > 20 and any("ящик" in t for t in texts)

@@ -4,6 +4,7 @@ its offer to resume the autosaved game."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pygame
@@ -11,7 +12,7 @@ import pytest
 
 from game.i18n import set_language, stray_literals
 from game.rules.engine.selfplay import greedy_policy
-from game.rules.relic.commands import RollMove
+from game.rules.relic.commands import Fight, Move, RollMove
 from game.ui.play.relic_session import RelicSession, new_relic_match
 from game.ui.play.relic_view import RelicPlayView, make_relic_view
 from game.ui.play.resume import RESUME
@@ -85,7 +86,7 @@ def test_russian_screen_shows_no_english_and_no_missing_glyphs(headless: None, t
     texts += drawn(view, surface)
     assert not view.load(tmp_path / "missing.json")
     texts += drawn(view, surface)
-    view.submit(RollMove())  # not allowed now: the rule's ID, no English reason
+    view.submit(RollMove())  # not allowed now: why, in Russian
     texts += [view.message]
     # the end of the game (its card) and a narrow window
     play(view, None, steps=4000)
@@ -102,6 +103,67 @@ def test_russian_screen_shows_no_english_and_no_missing_glyphs(headless: None, t
     assert english_words(texts) == {}
     assert missing_glyphs(texts, view.texts.font(16)) == set()
     assert missing_glyphs(texts, view.texts.font(30)) == set()
+
+
+#: the ids of spaces, seats and cards (``outer-3``, ``player2``, ``gear-7``), never shown
+IDS = re.compile(r"\b[a-z_]+-\d+\b|\bplayer\d\b")
+
+
+def test_a_refused_command_says_why_in_russian_with_names(headless: None, tmp_path: Path) -> None:
+    """Refusals on the Russian screen: why, in Russian, the spaces and cards by their Russian
+    names, then the rule's ID; the same refusal in English reads in English."""
+    set_language("ru")
+    view = make_relic_view(RELIC, SIZE, players=4, seed=11, save_dir=tmp_path, handover=False)
+    surface = pygame.Surface(SIZE)
+    drawn(view, surface)
+    st = view.state
+    board = view.session.system.board(st)
+    far = next(s for s in board.tiers["outer"] if s != st.active_hero.space
+               and s not in view.session.system.step_targets(st))
+    shown = []
+    for command in (Move(far), Fight("red-1"), Move(board.tiers["inner"][0])):
+        assert not view.submit(command)
+        texts = drawn(view, surface)
+        said = [t for t in texts if t.startswith("Нельзя: ")]
+        full = view.message
+        assert said and (said[-1] == full or (  # cut to the status line, the rule's ID kept
+            "..." in said[-1] and full.startswith(said[-1].split("...")[0])
+            and said[-1].endswith(full[full.rindex(" ("):])))
+        shown.append(full)
+    here, there = view.session.name(st.active_hero.space), view.session.name(far)
+    assert shown[0] == (f"Нельзя: клетка «{there}» не связана с клеткой «{here}»: "
+                        "бросайте на перемещение (REL-BOARD-5)")
+    assert shown[1] == "Нельзя: начать бой: не сейчас (этап хода: перемещение) (REL-ENG-1)"
+    assert shown[2].startswith("Нельзя: на Внутренний ярус (") and "реликвией (REL-WIN-3)" in shown[2]
+    assert english_words(shown) == {} and not any(IDS.search(s) for s in shown)
+    set_language("en")
+    assert view.session.submit(Fight("red-1")).reason == \
+        "starting a battle: not now (the turn is at: movement) (REL-ENG-1)"
+
+
+def test_every_refusal_of_relic_reads_in_russian() -> None:
+    """Each message of the rules, with ids of a real game, as the Russian screen shows it."""
+    from game.i18n import placeholders
+    from game.rules.engine import IllegalCommand
+    from game.rules.relic.refusals import MESSAGES
+
+    set_language("ru")
+    session = RelicSession(new_relic_match(RELIC, 4, seed=11))
+    st = session.state
+    card = st.hero("player1").hand[0]
+    sample = {"player": "player2", "uid": card.uid, "item": "chain_blade", "card": "scrap_raider",
+              "enemy": "red-1", "attribute": "cunning", "space": "outer-5", "frm": "outer-0",
+              "options": ("outer-3", "buy", "player3", card.uid), "roll": (4,), "phase": "engagement",
+              "step": "adjust", "source": "ability", "die": 2, "weapons": 1, "armour": 1}
+    texts = []
+    for key_, template in MESSAGES.items():
+        params = {p: sample[p] for p in placeholders(template)}
+        text = session._refusal(IllegalCommand("REL-X", "english", key=key_, params=params))
+        assert text.endswith(" (REL-X)") and "english" not in text, (key_, text)
+        assert not IDS.search(text), (key_, text)
+        texts.append(text)
+    assert english_words(texts) == {}
+    assert any(session.name(card.id) in t for t in texts) and any("Игрок 2" in t for t in texts)
 
 
 def test_the_handover_line_asking_to_roll_for_the_enemy_is_russian(headless: None,

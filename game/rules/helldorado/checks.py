@@ -1,6 +1,7 @@
 """Refusals that several Helldorado handlers share: the unit named, the active unit, the enemy,
-the weapon. Each raises ``IllegalCommand`` with the rule ID, an English reason (``explain.refusal``
-words it in Russian) and a message key with the values the reason names."""
+the weapon. Each raises ``IllegalCommand`` with the rule ID, an English reason and a message key
+with the ids and numbers the reason names (``refusals.py`` words it; the screen shows it in the
+reader's language through ``game.rules.engine.words``)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def living(state: HDState, unit_id: str, rule: str = "HD-HOUSE-3") -> Unit:
     except KeyError:
         raise illegal(rule, f"there is no unit {unit_id!r}", "hd.unit.unknown", unit=unit_id) from None
     if not u.alive:
-        raise illegal("HD-MELEE-14", f"{u.name} is dead", "hd.unit.dead", unit=u.name)
+        raise illegal("HD-MELEE-14", f"{u.name} is dead", "hd.unit.dead", unit=u.id)
     return u
 
 
@@ -64,7 +65,7 @@ def enemy(state: HDState, unit: Unit, target_id: str, friend_rule: str) -> Unit:
     target = living(state, target_id)
     if target.side == unit.side:
         raise illegal(friend_rule, f"{target.name} is on {unit.name}'s side", "hd.target.friend",
-                      target=target.name, unit=unit.name)
+                      target=target.id, unit=unit.id)
     return target
 
 
@@ -72,7 +73,7 @@ def free_to_act(unit: Unit, act: Activation, what: str) -> None:
     """HD-HOUSE-6: a unit that retreated this activation takes no action."""
     if act.retreated:
         raise illegal("HD-HOUSE-6", f"{unit.name} retreated this activation: no {what} now",
-                      "hd.action.after_retreat", unit=unit.name, action=what)
+                      "hd.action.after_retreat", unit=unit.id, action=what)
 
 
 def weapon_of(unit: Unit, weapon_id: str, kinds: tuple[str, ...], rule: str) -> Weapon:
@@ -80,10 +81,10 @@ def weapon_of(unit: Unit, weapon_id: str, kinds: tuple[str, ...], rule: str) -> 
     w = unit.weapon(weapon_id)
     if w is None:
         raise illegal(rule, f"{unit.name} has no weapon {weapon_id!r}", "hd.weapon.unknown",
-                      unit=unit.name, weapon=weapon_id)
+                      unit=unit.id, weapon=weapon_id)
     if w.kind not in kinds:
         raise illegal(rule, f"{w.name} is a {w.kind} weapon, not {' or '.join(kinds)}",
-                      "hd.weapon.wrong_kind", weapon=w.name, kind=w.kind, kinds=" or ".join(kinds))
+                      "hd.weapon.wrong_kind", weapon=w.id, kind=w.kind, kinds=tuple(kinds))
     return w
 
 

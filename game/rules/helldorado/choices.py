@@ -78,7 +78,7 @@ def _vae_for(state: HDState, cmd: VaeVictis) -> tuple[str, Exchange]:
             raise illegal("HD-HOUSE-10", "already given for this unit", "hd.vae.already")
         return u.side, replace(ex, d_vae=True)
     raise illegal("HD-HOUSE-10", f"{u.name} does not strike in this attack sequence",
-                  "hd.vae.not_striking", unit=u.name)
+                  "hd.vae.not_striking", unit=u.id)
 
 
 def check_vae_victis(system: Helldorado, state: HDState, cmd: VaeVictis) -> None:
@@ -106,7 +106,7 @@ def check_pick_weapon(system: Helldorado, state: HDState, cmd: PickWeapon) -> No
                       "hd.choice.not_weapon", now=str(p.kind))
     if cmd.weapon not in p.options:
         options = ", ".join(o or "(none)" for o in p.options)
-        raise illegal("HD-MELEE-24", f"choose one of {options}", "hd.choice.weapon", options=options)
+        raise illegal("HD-MELEE-24", f"choose one of {options}", "hd.choice.weapon", options=tuple(p.options))
 
 
 def resolve_pick_weapon(system: Helldorado, state: HDState, cmd: PickWeapon, dice: Dice,
@@ -132,7 +132,7 @@ def check_pick_attacker(system: Helldorado, state: HDState, cmd: PickAttacker) -
     p, _ex = answer(state, Choice.ATTACKER)
     if cmd.unit not in p.options:
         raise illegal("HD-MELEE-21", f"the attacker is one of {', '.join(p.options)}",
-                      "hd.choice.attacker", options=", ".join(p.options))
+                      "hd.choice.attacker", options=tuple(p.options))
 
 
 def resolve_pick_attacker(system: Helldorado, state: HDState, cmd: PickAttacker, dice: Dice,
@@ -150,9 +150,9 @@ def resolve_pick_attacker(system: Helldorado, state: HDState, cmd: PickAttacker,
 def check_reroll(system: Helldorado, state: HDState, cmd: Reroll) -> None:
     """HD-MELEE-9: misses of the roll, each once, no more than the re-rolls the pool gives."""
     p, ex = answer(state, Choice.REROLL)
-    why = _roll_of(p, ex)[1].check_choice(tuple(int(i) for i in cmd.dice))
+    why, key, params = _roll_of(p, ex)[1].refusal(tuple(int(i) for i in cmd.dice))
     if why:
-        raise illegal("HD-MELEE-9", why, "hd.choice.reroll", why=why)
+        raise illegal("HD-MELEE-9", why, key, **params)
 
 
 def _roll_of(p: Pending, ex: Exchange) -> tuple[bool, Roll]:
@@ -205,7 +205,7 @@ def check_order_chain(system: Helldorado, state: HDState, cmd: OrderChain) -> No
     p, _ex = answer(state, Choice.ORDER)
     if sorted(cmd.units) != sorted(p.options) or len(cmd.units) != len(p.options):
         raise illegal("HD-TMPL-12", f"order exactly these units: {', '.join(p.options)}",
-                      "hd.choice.order", units=", ".join(p.options))
+                      "hd.choice.order", units=tuple(p.options))
 
 
 def resolve_order_chain(system: Helldorado, state: HDState, cmd: OrderChain, dice: Dice,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 #: HD-MELEE-6/7: at most 5 attack dice and 5 re-rolls; every die beyond is automatic damage
 MAX_DICE = 5
@@ -90,14 +91,20 @@ class Roll:
 
     def check_choice(self, indices: Sequence[int]) -> str:
         """Why a re-roll choice is refused, or "" when it is allowed (HD-MELEE-9, HD-0-6)."""
+        return self.refusal(indices)[0]
+
+    def refusal(self, indices: Sequence[int]) -> tuple[str, str, dict[str, Any]]:
+        """Why a re-roll choice is refused: (English reason, message key, its values; the dice
+        counted from 1), or ("", "", {}) when it is allowed (HD-MELEE-9, HD-0-6)."""
         if len(set(indices)) != len(indices):
-            return "each die may be re-rolled once only"
+            return "each die may be re-rolled once only", "hd.choice.reroll.twice", {}
         if len(indices) > self.rerolls:
-            return f"only {self.rerolls} re-roll(s)"
+            return f"only {self.rerolls} re-roll(s)", "hd.choice.reroll.too_many", {"most": self.rerolls}
         bad = [i for i in indices if i not in self.misses]
         if bad:
-            return f"dice {bad} are not misses that may be re-rolled"
-        return ""
+            return (f"dice {bad} are not misses that may be re-rolled", "hd.choice.reroll.not_misses",
+                    {"dice": tuple(i + 1 for i in bad)})
+        return "", "", {}
 
     def with_rerolls(self, indices: Sequence[int], new_faces: Sequence[int]) -> Roll:
         """The roll after re-rolling ``indices`` to ``new_faces``; unused re-rolls are lost."""

@@ -33,7 +33,7 @@ def check_activate(system: Helldorado, state: HDState, cmd: Activate) -> None:
                       "hd.activate.not_your_turn", side=state.turn)
     if u.activated:
         raise illegal("HD-HOUSE-3", f"{u.name} has already been activated this round",
-                      "hd.activate.already", unit=u.name)
+                      "hd.activate.already", unit=u.id)
 
 
 def resolve_activate(system: Helldorado, state: HDState, cmd: Activate, dice: Dice,

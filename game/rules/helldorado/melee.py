@@ -55,7 +55,7 @@ def can_engage(u: Unit) -> None:
     """HD-MELEE-5: a unit without CBT cannot engage."""
     if not u.can_engage:
         raise illegal("HD-MELEE-5", f"{u.name} has no CBT and cannot engage", "hd.melee.no_cbt",
-                      unit=u.name)
+                      unit=u.id)
 
 
 # ---------------------------------------------------------------------- Charge
@@ -70,26 +70,26 @@ def _charge_path(system: Helldorado, state: HDState, cmd: Charge
     can_engage(u)
     if engaged(state, u):
         raise illegal("HD-HOUSE-7", f"{u.name} is already engaged: fight instead",
-                      "hd.charge.engaged", unit=u.name)
+                      "hd.charge.engaged", unit=u.id)
     if contact(state, u, target):
         raise illegal("HD-HOUSE-7", f"{u.name} already touches {target.name}: fight instead",
-                      "hd.charge.touching", unit=u.name, target=target.name)
+                      "hd.charge.touching", unit=u.id, target=target.id)
     weapon = melee_choice(u, cmd.weapon)
     left = remaining(state, u)
     if left <= TOL:
         raise illegal("HD-HOUSE-7", f"{u.name} has no movement left to charge",
-                      "hd.charge.no_movement", unit=u.name)
+                      "hd.charge.no_movement", unit=u.id)
     res = sweep(system.table_of(state), state, u, angle_to(u, target), left)
     touched = {t.id for t in res.touches if t.kind == FIGURE}
     if target.id not in touched:
         if res.stopped:
             raise illegal("HD-HOUSE-7", f"{u.name} cannot charge {target.name}: {res.id} is in the way",
-                          "hd.charge.blocked", unit=u.name, target=target.name, blocker=res.id)
+                          "hd.charge.blocked", unit=u.id, target=target.id, blocker=res.id or "")
         raise illegal("HD-HOUSE-7", f"{u.name} cannot charge {target.name}: {target.name} is out "
-                      "of reach", "hd.charge.out_of_reach", unit=u.name, target=target.name)
+                      "of reach", "hd.charge.out_of_reach", unit=u.id, target=target.id)
     if head_below_base(u.at(res.x, res.y).base, target.base):
         raise illegal("HD-MELEE-19", f"{target.name} is out of contact: a head is below a base",
-                      "hd.melee.head_below_base", target=target.name)
+                      "hd.melee.head_below_base", target=target.id)
     return u, act, target, weapon, res
 
 
@@ -123,7 +123,7 @@ def _fight_plan(state: HDState, cmd: Fight) -> tuple[Unit, Unit, str]:
     if not contact(state, u, target):
         rule = "HD-MELEE-19" if gap(u.base, target.base) <= state.cfg.eps_contact + TOL else "HD-MELEE-2"
         raise illegal(rule, f"{u.name} is not engaged with {target.name}", "hd.fight.not_engaged",
-                      unit=u.name, target=target.name)
+                      unit=u.id, target=target.id)
     return u, target, melee_choice(u, cmd.weapon)
 
 
@@ -153,14 +153,14 @@ def _retreat_path(system: Helldorado, state: HDState, cmd: Retreat
     foes = strikers(state, u)
     if not foes:
         raise illegal("HD-MELEE-21", f"{u.name} is not engaged: just move", "hd.retreat.not_engaged",
-                      unit=u.name)
+                      unit=u.id)
     within_movement(state, u, cmd.length)
     res = sweep(system.table_of(state), state, u, cmd.angle, cmd.length)
     moved_some(u, res)
     still = touches_enemy(state, u.at(res.x, res.y))
     if still is not None:
         raise illegal("HD-MELEE-21", f"the retreat must end out of contact ({still.name})",
-                      "hd.retreat.still_in_contact", unit=still.name)
+                      "hd.retreat.still_in_contact", unit=still.id)
     return u, foes, res
 
 
@@ -211,7 +211,7 @@ def check_concentrate(system: Helldorado, state: HDState, cmd: Concentrate) -> N
     free_to_act(u, act, "concentration")
     if act.concentrating:
         raise illegal("HD-HOUSE-9", f"{u.name} is already concentrating", "hd.concentrate.already",
-                      unit=u.name)
+                      unit=u.id)
 
 
 def resolve_concentrate(system: Helldorado, state: HDState, cmd: Concentrate, dice: Dice,

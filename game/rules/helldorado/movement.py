@@ -41,7 +41,7 @@ def not_engaged(state: HDState, u: Unit) -> None:
     """HD-MELEE-21: an engaged unit leaves only by retreating."""
     if engaged(state, u):
         raise illegal("HD-MELEE-21", f"{u.name} is engaged: it may only leave by retreating",
-                      "hd.move.engaged", unit=u.name)
+                      "hd.move.engaged", unit=u.id)
 
 
 def within_movement(state: HDState, u: Unit, length: float) -> float:
@@ -49,7 +49,7 @@ def within_movement(state: HDState, u: Unit, length: float) -> float:
     left = remaining(state, u)
     if length > left + TOL:
         raise illegal("HD-HOUSE-4", f"{u.name} has {left:.2f} f of movement left", "hd.move.too_far",
-                      unit=u.name, left=f"{left:.2f}")
+                      unit=u.id, left=round(left, 2))
     return left
 
 
@@ -57,7 +57,7 @@ def moved_some(u: Unit, res: MoveResult) -> None:
     """HD-HOUSE-4: a segment that stops at once is no move."""
     if res.distance <= TOL:
         raise illegal("HD-HOUSE-4", f"{u.name} cannot move that way ({res.id} is in the way)",
-                      "hd.move.blocked", unit=u.name, blocker=res.id)
+                      "hd.move.blocked", unit=u.id, blocker=res.id or "")
 
 
 # ---------------------------------------------------------------------- Move
@@ -81,7 +81,7 @@ def _move_path(system: Helldorado, state: HDState, cmd: Move
     enemy = touches_enemy(state, u.at(res.x, res.y))
     if enemy is not None:
         raise illegal("HD-HOUSE-4", f"the move ends touching {enemy.name}: contact with an "
-                      "enemy is made by charging", "hd.move.ends_touching_enemy", unit=enemy.name)
+                      "enemy is made by charging", "hd.move.ends_touching_enemy", unit=enemy.id)
     return u, act, res, left
 
 
@@ -125,18 +125,18 @@ def _climb_spot(system: Helldorado, state: HDState, cmd: Climb
         rise = s.top - u.z
         if rise <= cfg.step:
             raise illegal("HD-HOUSE-5", f"{u.name} is not below the top of {what}",
-                          "hd.climb.not_below", unit=u.name, solid=what)
+                          "hd.climb.not_below", unit=u.id, solid=s.id)
         if rise > cfg.climb_max + TOL:
             raise illegal("HD-HOUSE-5", f"{what} is {rise:.2f} f up; a unit climbs "
-                          f"at most {cfg.climb_max:g} f", "hd.climb.too_high", solid=what,
-                          rise=f"{rise:.2f}", most=f"{cfg.climb_max:g}")
+                          f"at most {cfg.climb_max:g} f", "hd.climb.too_high", solid=s.id,
+                          rise=round(rise, 2), most=cfg.climb_max)
         if gap(u.base, s.footprint) > cfg.eps_contact + TOL:
             raise illegal("HD-HOUSE-5", f"{u.name} must touch {what} to climb it",
-                          "hd.climb.not_touching", unit=u.name, solid=what)
+                          "hd.climb.not_touching", unit=u.id, solid=s.id)
         room = s.footprint.buffer(-(u.radius + CLEAR))
         if room.is_empty:
             raise illegal("HD-HOUSE-5", f"{u.name}'s base does not fit on {what}",
-                          "hd.climb.no_room", unit=u.name, solid=what)
+                          "hd.climb.no_room", unit=u.id, solid=s.id)
         p = nearest_points(room, here)[0]
         z = table.standing_level(p.x, p.y, below=s.top + TOL)
         ignore = s.id
@@ -144,7 +144,7 @@ def _climb_spot(system: Helldorado, state: HDState, cmd: Climb
         under = table.supports(u.x, u.y, u.radius, u.z)
         if u.z <= cfg.step or not under:
             raise illegal("HD-HOUSE-5", f"{u.name} stands on nothing to climb down from",
-                          "hd.climb.on_the_ground", unit=u.name)
+                          "hd.climb.on_the_ground", unit=u.id)
         area = shapely.union_all([s.footprint for s in under]).buffer(u.radius + CLEAR)
         ring = area.exterior if hasattr(area, "exterior") else area.boundary
         p = ring.interpolate(ring.project(here))
@@ -152,12 +152,12 @@ def _climb_spot(system: Helldorado, state: HDState, cmd: Climb
         if u.z - z > cfg.climb_max + TOL:
             raise illegal("HD-HOUSE-5", f"the drop is {u.z - z:.2f} f; a unit climbs down "
                           f"at most {cfg.climb_max:g} f", "hd.climb.drop_too_deep",
-                          drop=f"{u.z - z:.2f}", most=f"{cfg.climb_max:g}")
+                          drop=round(u.z - z, 2), most=cfg.climb_max)
     cost = math.hypot(p.x - u.x, p.y - u.y) + abs(z - u.z)
     left = remaining(state, u)
     if cost > left + TOL:
         raise illegal("HD-HOUSE-5", f"climbing costs {cost:.2f} f; {left:.2f} f left",
-                      "hd.climb.too_far", cost=f"{cost:.2f}", left=f"{left:.2f}")
+                      "hd.climb.too_far", cost=round(cost, 2), left=round(left, 2))
     why, key, params = placement_problem(table, state, u, p.x, p.y, z, ignore)
     if why:
         raise illegal("HD-HOUSE-5", why, key, **params)

@@ -41,10 +41,10 @@ def may_shoot(state: HDState, u: Unit, act: Activation) -> None:
     free_to_act(u, act, "shooting")
     if u.shs is None:
         raise illegal("HD-RANGED-16", f"{u.name} has no SHS and cannot shoot", "hd.shoot.no_shs",
-                      unit=u.name)
+                      unit=u.id)
     if engaged(state, u):
         raise illegal("HD-HOUSE-8", f"{u.name} is engaged and cannot shoot", "hd.shoot.engaged",
-                      unit=u.name)
+                      unit=u.id)
 
 
 # ---------------------------------------------------------------------- Shoot
@@ -60,17 +60,20 @@ def _aim(system: Helldorado, state: HDState, cmd: Shoot
     table = system.table_of(state)
     if not table.sees(u.base, target.base):
         raise illegal("HD-RANGED-8", f"{u.name} cannot see {target.name} behind the terrain",
-                      "hd.shoot.unseen", unit=u.name, target=target.name)
+                      "hd.shoot.unseen", unit=u.id, target=target.id)
     d = edge_distance(u.base, target.base)
     band = range_band(d, w.range, long_band_open=state.cfg.long_band_open)
     if not band.shootable:
         raise illegal("HD-RANGED-15", f"{target.name} is {d:.2f} f away, beyond 4 x Range",
-                      "hd.shoot.out_of_range", target=target.name, distance=f"{d:.2f}")
+                      "hd.shoot.out_of_range", target=target.id, distance=round(d, 2))
     legal = shot_targets(table, state, u, w)
     if target.id not in legal:
+        if not legal.ids:
+            raise illegal("HD-RANGED-2", f"{u.name} must shoot the nearest enemy (none)",
+                          "hd.shoot.no_target", unit=u.id)
         raise illegal("HD-RANGED-2", f"{u.name} must shoot the nearest enemy "
-                      f"({', '.join(legal.ids) or 'none'})", "hd.shoot.not_nearest",
-                      unit=u.name, targets=", ".join(legal.ids) or "none")
+                      f"({', '.join(legal.ids)})", "hd.shoot.not_nearest",
+                      unit=u.id, targets=tuple(legal.ids))
     return u, w, target, d, band, legal
 
 
@@ -147,12 +150,12 @@ def _aim_at(system: Helldorado, state: HDState, cmd: ShootAt
     point = (float(cmd.x), float(cmd.y), float(z))
     if not table.point_clear(u.base.eye, point):
         raise illegal("HD-EXPL-1", f"{u.name} has no clear line of fire to the point",
-                      "hd.explode.no_line_of_fire", unit=u.name)
+                      "hd.explode.no_line_of_fire", unit=u.id)
     d = distance_to_point(u.base, point)
     band = range_band(d, w.range, long_band_open=state.cfg.long_band_open)
     if not band.shootable:
         raise illegal("HD-RANGED-15", f"the point is {d:.2f} f away, beyond 4 x Range",
-                      "hd.explode.out_of_range", distance=f"{d:.2f}")
+                      "hd.explode.out_of_range", distance=round(d, 2))
     return u, w, point, d, band
 
 

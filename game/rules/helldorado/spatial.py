@@ -124,11 +124,11 @@ def placement_problem(table: Table, state: HDState, unit: Unit, x: float, y: flo
     moved = unit.at(x, y, z)
     for o in state.alive():
         if o.id != unit.id and overlap(moved, o, state.cfg.step):
-            return f"{o.name} stands there", "hd.place.taken", {"unit": o.name}
+            return f"{o.name} stands there", "hd.place.taken", {"unit": o.id}
     enemy = touches_enemy(state, moved)
     if enemy is not None:
         return (f"it would touch {enemy.name}: contact with an enemy is made by charging",
-                "hd.place.touches_enemy", {"unit": enemy.name})
+                "hd.place.touches_enemy", {"unit": enemy.id})
     return "", "", {}
 
 

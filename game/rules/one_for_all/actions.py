@@ -124,7 +124,10 @@ def declare(system: OneForAll, state: OFAState, fig: Figure, cmd: Act) -> Action
     obj = cmd.object
     how = touched.get(obj)
     if how is None and kind != "swing":
-        raise IllegalCommand("OFA-2A.1", f"{fig.name} is not in contact with {obj or 'anything'}",
+        if not obj:
+            raise IllegalCommand("OFA-2A.1", f"{fig.name} is not in contact with anything",
+                                 key="ofa.act.touches_nothing", params={"figure": fig.id})
+        raise IllegalCommand("OFA-2A.1", f"{fig.name} is not in contact with {obj}",
                              key="ofa.act.not_in_contact", params={"figure": fig.id, "object": obj})
     if how == "figure":
         if kind == "dodge":
@@ -230,10 +233,9 @@ def _roll(index: TerrainIndex, state: OFAState, fig: Figure, solid: Solid, cmd: 
     """OFA-MG.4: roll a barrel along a direction; the first enemy it reaches is attacked."""
     if not solid.rollable:
         raise IllegalCommand("OFA-MG.4", f"{solid.id} ({solid.kind}) cannot be rolled",
-                             key="ofa.act.roll.not_rollable", params={"object": solid.id, "kind": solid.kind})
+                             key="ofa.act.roll.not_rollable", params={"object": solid.id})
     if cmd.angle is None or not math.isfinite(cmd.angle):
-        raise IllegalCommand("OFA-MG.4", "roll it which way? give an angle", key="ofa.act.roll.no_angle",
-                             params={"angle": cmd.angle})
+        raise IllegalCommand("OFA-MG.4", "roll it which way? give an angle", key="ofa.act.roll.no_angle")
     c = solid.footprint.centroid
     radius = max(float(shapely.minimum_bounding_radius(solid.footprint)), 1.0)
     u = unit(cmd.angle)

@@ -35,10 +35,11 @@ def active(state: OFAState, figure_id: str) -> tuple[Figure, Activation]:
     """OFA-6.2: only the active figure moves, acts, duels or stops."""
     act = state.activation
     if act is None or act.figure != figure_id:
-        who = act.figure if act else "no figure"
-        raise IllegalCommand("OFA-6.2", f"{figure_id} is not the active figure ({who} is)",
-                             key="ofa.not_active",
-                             params={"figure": figure_id, "active": act.figure if act else ""})
+        if act is None:
+            raise IllegalCommand("OFA-6.2", f"{figure_id} is not the active figure (no figure is)",
+                                 key="ofa.not_active_none", params={"figure": figure_id})
+        raise IllegalCommand("OFA-6.2", f"{figure_id} is not the active figure ({act.figure} is)",
+                             key="ofa.not_active", params={"figure": figure_id, "active": act.figure})
     return state.figure(figure_id), act
 
 
@@ -67,7 +68,7 @@ def liftable(fig: Figure, piece: Solid) -> None:
     """OFA-MG.3: only small objects are lifted, one at a time."""
     if not piece.liftable:
         raise IllegalCommand("OFA-MG.3", f"{piece.id} ({piece.kind}) is too big to lift",
-                             key="ofa.act.too_big_to_lift", params={"object": piece.id, "kind": piece.kind})
+                             key="ofa.act.too_big_to_lift", params={"object": piece.id})
     if fig.carrying:
         raise IllegalCommand("OFA-MG.3", f"{fig.name} already carries {fig.carrying}",
                              key="ofa.act.already_carrying",
@@ -82,8 +83,11 @@ def chain(state: OFAState, fig: Figure, first: Figure, more: tuple[str, ...]) ->
     rule: Any = state.cfg.multi_target_rule
     ok = set(eligible_targets(first.base, [o.base for o in others], rule))
     bad = [o.name for o in others if o.id not in ok]
-    if bad or len(set(more)) != len(more) or first.id in more:
-        raise IllegalCommand("OFA-MG.6", f"not within one base width of the others: {', '.join(bad) or 'repeated'}",
+    if bad:
+        raise IllegalCommand("OFA-MG.6", f"not within one base width of the others: {', '.join(bad)}",
                              key="ofa.act.targets_apart",
                              params={"first": first.id, "targets": tuple(o.id for o in others if o.id not in ok)})
+    if len(set(more)) != len(more) or first.id in more:
+        raise IllegalCommand("OFA-MG.6", "not within one base width of the others: repeated",
+                             key="ofa.act.targets_repeated")
     return (first.id, *more)

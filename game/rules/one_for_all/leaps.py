@@ -63,7 +63,7 @@ def relocate(index: TerrainIndex, state: OFAState, fig: Figure, solid: Solid, cm
                                  key="ofa.act.leap.not_standing_on", params={"figure": fig.id, "object": solid.id})
         if cmd.angle is None or not math.isfinite(cmd.angle):
             raise IllegalCommand("OFA-MG.1", "leap off which way? give an angle in degrees",
-                                 key="ofa.act.leap.no_angle", params={"angle": cmd.angle})
+                                 key="ofa.act.leap.no_angle")
         u = unit(cmd.angle)
         far = LineString([(fig.x, fig.y), (fig.x + u[0] * 1e4, fig.y + u[1] * 1e4)])
         inside = far.intersection(solid.footprint)
@@ -151,8 +151,7 @@ def swing(index: TerrainIndex, state: OFAState, fig: Figure, cmd: Act) -> Landin
         raise IllegalCommand("OFA-2A.2", f"{fig.name} must first grab something to swing on",
                              key="ofa.act.swing.not_hanging", params={"figure": fig.id})
     if cmd.angle is None or not math.isfinite(cmd.angle):
-        raise IllegalCommand("OFA-2A.2", "swing which way? give an angle", key="ofa.act.swing.no_angle",
-                             params={"angle": cmd.angle})
+        raise IllegalCommand("OFA-2A.2", "swing which way? give an angle", key="ofa.act.swing.no_angle")
     solid = checks.solid(index, fig.hanging_on)
     c = solid.footprint.centroid
     u = unit(cmd.angle)

@@ -39,10 +39,10 @@ def check_move(system: OneForAll, state: OFAState, cmd: Move) -> None:
                              key="ofa.move.hanging", params={"figure": fig.id, "object": fig.hanging_on})
     if cmd.length is not None and not (math.isfinite(cmd.length) and cmd.length > 0):
         raise IllegalCommand("OFA-2B.1", "a move needs a positive length (or none: until contact)",
-                             key="ofa.move.bad_length", params={"length": cmd.length})
+                             key="ofa.move.bad_length")
     if not math.isfinite(cmd.angle):
         raise IllegalCommand("OFA-2B.1", "the direction must be a number of degrees",
-                             key="ofa.move.bad_angle", params={"angle": cmd.angle})
+                             key="ofa.move.bad_angle")
     cap = state.cfg.max_free_moves_per_turn
     if cap is not None and state.free_moves_this_turn >= cap:
         raise IllegalCommand("OFA-AMB-12", f"the AI safeguard allows {cap} free moves a turn",

@@ -145,8 +145,7 @@ def resolve_roll_battle(system: Relic, st: RelicState, cmd: RollBattle, dice: Di
 def check_change_die(system: Relic, st: RelicState, cmd: ChangeDie) -> None:
     if cmd.roll != "player":
         raise IllegalCommand("REL-DICE-6", "nobody may change the enemy's roll with their own "
-                             "character's abilities or cards", key="relic.change_die.enemy_roll",
-                             params={"roll": cmd.roll})
+                             "character's abilities or cards", key="relic.change_die.enemy_roll")
     b = st.battle
     if b is not None and b.step == BattleStep.ENEMY_ROLL:
         raise IllegalCommand("REL-SEQ-3", "the player rolling for the enemy may not change "
@@ -159,10 +158,10 @@ def check_change_die(system: Relic, st: RelicState, cmd: ChangeDie) -> None:
                              key="relic.change_die.no_source", params={"source": cmd.source})
     if not 0 <= cmd.index < len(b.player_chains):
         raise IllegalCommand("REL-DICE-5", f"there is no die {cmd.index}",
-                             key="relic.change_die.no_die", params={"index": cmd.index})
+                             key="relic.change_die.no_die", params={"die": cmd.index + 1})
     if sources[cmd.source] == "set6" and b.player_chains[cmd.index][0] == 6:
         raise IllegalCommand("REL-DICE-5", "that die already shows 6", key="relic.change_die.already_6",
-                             params={"index": cmd.index})
+                             params={"die": cmd.index + 1})
 
 
 def resolve_change_die(system: Relic, st: RelicState, cmd: ChangeDie, dice: Dice,

@@ -134,11 +134,12 @@ def check_choose(system: Relic, st: RelicState, cmd: Choose) -> None:
     choice = st.choice
     assert choice is not None
     if cmd.option not in choice.options and not (cmd.option == "" and choice.optional):
-        raise IllegalCommand("REL-BOARD-2", f"choose one of {', '.join(choice.options)}"
-                             + (" or nothing" if choice.optional else ""),
-                             key="relic.choose.not_offered",
-                             params={"options": choice.options, "optional": choice.optional,
-                                     "option": cmd.option})
+        if choice.optional:
+            raise IllegalCommand("REL-BOARD-2", f"choose one of {', '.join(choice.options)} or nothing",
+                                 key="relic.choose.not_offered_or_nothing",
+                                 params={"options": choice.options})
+        raise IllegalCommand("REL-BOARD-2", f"choose one of {', '.join(choice.options)}",
+                             key="relic.choose.not_offered", params={"options": choice.options})
 
 
 def resolve_choose(system: Relic, st: RelicState, cmd: Choose, dice: Dice, ev: list[Event]) -> RelicState:

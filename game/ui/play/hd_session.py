@@ -40,8 +40,8 @@ from game.rules.helldorado.commands import (
     UseHits,
     VaeVictis,
 )
-from game.rules.helldorado.explain import refusal
 from game.rules.helldorado.game import MAPS_DIR, Helldorado, unit_data
+from game.rules.helldorado.refusals import REFUSALS
 from game.rules.helldorado.state import HDState
 from game.ui.play import match_session
 from game.ui.play.actions import Choice, Group
@@ -156,11 +156,12 @@ class HDNames:
             return self.of(ident)
         piece = self._pieces.get(ident)
         if piece is not None:
-            return local_name(piece.name, piece.properties)
+            return local_name(piece.name, piece.properties) or _("terrain {id}").format(id=ident)
         return self.of(ident) if not kind else _("terrain {id}").format(id=ident)
 
     def rename(self, text: str) -> str:
-        """A name, id or number of an English reason, in the current language."""
+        """An id (or English name) of a unit, a piece of terrain, a side or a weapon, as the
+        reader sees it in the current language; anything else as it is."""
         if text in self._units or text in self._names.values():
             return self.of(text)
         if text in self._pieces:
@@ -370,9 +371,12 @@ class HDSession(MatchSession[HDState, Helldorado]):
             scratch = self.system.apply(scratch, command, SeededDice(0)).state
         self.system.check(scratch, commands[-1])
 
-    def refusal(self, exc: IllegalCommand) -> str:
-        """"RULE-ID: why" of a refused command, in the current language."""
-        return f"{exc.rule_id}: {refusal(exc.reason, language(), self.names.rename)}"
+    refusals = REFUSALS
+
+    def refusal_name(self, ident: str) -> str:
+        """A unit, a side, a weapon or a piece of terrain a refusal names, in the current
+        language."""
+        return self.names.rename(ident)
 
     # undo: the engine's words as they are (the view words them with ``history_reason``)
 

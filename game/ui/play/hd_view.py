@@ -77,6 +77,7 @@ from game.ui.play.widgets import (
     TITLE_PX,
     Texts,
     ellipsize,
+    ellipsize_message,
     wrap,
 )
 from game.ui.status_bar import StatusBar
@@ -927,7 +928,8 @@ class HDPlayView:
         else:
             tpl = self.template()
             text, colour = (tpl.words, TEXT) if tpl is not None else (self.hint(), DIM)
-        pic = self.texts.render(ellipsize(self.texts, text, rect.width - 20, TEXT_PX), TEXT_PX, colour)
+        pic = self.texts.render(ellipsize_message(self.texts, text, rect.width - 20, TEXT_PX), TEXT_PX,
+                                colour)
         surface.blit(pic, (rect.x + 10, rect.y + (rect.height - pic.get_height()) // 2))
 
 

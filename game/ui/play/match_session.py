@@ -21,6 +21,7 @@ from game.i18n import N_, _, language, set_language
 from game.rules.engine import Event, IllegalCommand, Match, RuleSystem
 from game.rules.engine.history import GroupedHistory
 from game.rules.engine.selfplay import greedy_policy
+from game.rules.engine.words import ENGINE, Refusals, refusal
 
 S = TypeVar("S")  #: the game's state
 Y = TypeVar("Y", bound=RuleSystem)  #: the game's rule system
@@ -68,7 +69,7 @@ class Submitted(Generic[S]):
     ok: bool
     events: tuple[Event, ...] = ()
     before: S | None = None
-    reason: str = ""  #: "OFA-2B.2: Athos ran into ..." when refused
+    reason: str = ""  #: "Athos ran into ... (OFA-2B.2)" when refused
 
 
 @dataclass(frozen=True)
@@ -172,10 +173,16 @@ class MatchSession(ABC, Generic[S, Y]):
         """Play a group of two or more commands on ``state`` with scratch dice; raises
         IllegalCommand when one of them is refused."""
 
+    #: the rule system's refusals in words (its message keys' English templates)
+    refusals: Refusals = ENGINE
+
+    def refusal_name(self, ident: str) -> str:
+        """An id a refusal names (a figure, a unit, a piece of terrain...) as the reader sees it."""
+        return ident
+
     def refusal(self, exc: IllegalCommand) -> str:
-        """"RULE-ID: why" of a refused command; the rules give their reasons in English only,
-        so another language shows the rule ID alone (its text is the rule's, in the spec)."""
-        return f"{exc.rule_id}: {exc.reason}" if language() == "en" else exc.rule_id
+        """"why (RULE-ID)" of a refused command, in the current language, things by name."""
+        return refusal(exc, self.refusals, name=self.refusal_name)
 
     def can_undo(self) -> tuple[bool, str]:
         return self.history.can_undo()

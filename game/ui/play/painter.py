@@ -17,7 +17,7 @@ from game.ui.play.hints import hint, keys_help
 from game.ui.play.odds_panel import OddsPanel
 from game.ui.play.overlays import MoveOverlay, TargetOverlay
 from game.ui.play.top_bar import TopInfo
-from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, TEXT, TEXT_PX, Texts, ellipsize
+from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, TEXT, TEXT_PX, Texts, ellipsize_message
 
 if TYPE_CHECKING:
     from game.ui.play.ofa_view import OFAPlayView
@@ -136,7 +136,7 @@ class Painter:
                     title=preview.title, win=o.odds.p_attacker_wins * 100,
                     one=preview.p_one * 100)
                 colour = TEXT
-        pic = self.texts.render(ellipsize(self.texts, text, rect.width - 20, TEXT_PX), TEXT_PX,
+        pic = self.texts.render(ellipsize_message(self.texts, text, rect.width - 20, TEXT_PX), TEXT_PX,
                                 colour)
         surface.blit(pic, (rect.x + 10, rect.y + (rect.height - pic.get_height()) // 2))
 

@@ -29,6 +29,7 @@ from game.ui.play.widgets import (
     TEXT_PX,
     TITLE_PX,
     ellipsize,
+    ellipsize_message,
     panel,
     wrap,
 )
@@ -205,7 +206,7 @@ def _status(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> 
     else:
         text, colour = _("1-9/Space act · click a green space · Ctrl+Z undo · Ctrl+Y redo · "
                          "Ctrl+S save · Ctrl+L load · F2 AI seat · Esc quit"), DIM
-    pic = texts.render(ellipsize(texts, text, rect.width - 16, SMALL_PX), SMALL_PX, colour)
+    pic = texts.render(ellipsize_message(texts, text, rect.width - 16, SMALL_PX), SMALL_PX, colour)
     surface.blit(pic, (rect.x + 8, rect.centery - pic.get_height() // 2))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from game.i18n import N_, _, language
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
 from game.rules.engine.selfplay import greedy_policy
+from game.rules.engine.words import refusal
 from game.rules.relic import data
 from game.rules.relic.commands import (
     ChangeDie,
@@ -30,6 +32,7 @@ from game.rules.relic.commands import (
     Score,
 )
 from game.rules.relic.game import MAPS_DIR, Relic
+from game.rules.relic.refusals import REFUSALS
 from game.rules.relic.state import Phase, RelicState
 from game.ui.play.names import split_rules
 
@@ -82,6 +85,15 @@ HISTORY_REASONS = {
 }
 #: the modes of a match, as the top bar names them
 MODE_WORDS = {"teaching": N_("teaching mode"), "strict": N_("strict mode")}
+
+
+@cache
+def _dealt() -> dict[str, str]:
+    """uid -> card id of every card the decks deal (the same uids in every game)."""
+    cards: list[Any] = [*data.power_deck(), *data.wargear_deck()]
+    for deck in data.THREAT_DECKS:
+        cards += data.threat_deck(deck)
+    return {c.uid: c.id for c in cards}
 
 
 def player_label(player: str) -> str:
@@ -167,11 +179,32 @@ class RelicSession:
         return Done(True, tuple(events))
 
     def _refusal(self, exc: IllegalCommand) -> str:
-        """The rule that refused a command; its reason too where it can be read (the rules give
-        their reasons in English only)."""
+        """Why the rules refused a command, in the words' language: "why (RULE-ID)"."""
         if exc.rule_id in ("UNDO", "REDO"):
             return history_reason(exc.reason)
-        return f"{exc.rule_id}: {exc.reason}" if self.words_lang == "en" else exc.rule_id
+        return refusal(exc, REFUSALS, name=self.refusal_name, lang=self.words_lang)
+
+    def refusal_name(self, ident: str) -> str:
+        """A player, a card or a piece of wargear (by its uid), a space or an enemy a refusal
+        names, in the words' language."""
+        st = self.state
+        if ident in st.seats:
+            return player_label(ident)
+        held: list[Any] = [c for _cell, cards in st.threats for c in cards]
+        for hero in st.heroes:
+            held += [*hero.items, *hero.hand]
+        if st.choice is not None:
+            held += list(st.choice.offered)
+        for thing in held:
+            if thing.uid == ident:
+                return self.name(thing.id)
+        dealt = _dealt().get(ident)
+        if dealt is not None:
+            return self.name(dealt)
+        stem, _dash, number = ident.rpartition("-")
+        if stem and number.isdigit() and data.name(stem, default="\0") != "\0":
+            return self.name(stem)  # a guardian or a scenario's foe: "<card id>-<n>"
+        return self.name(ident)
 
     def undo(self) -> str:
         ok, why = self.match.can_undo()

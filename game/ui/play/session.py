@@ -21,6 +21,7 @@ from game.i18n import _
 from game.rules import registry
 from game.rules.engine import Event, Match, SaveError, Setup
 from game.rules.one_for_all.game import MAPS_DIR, OneForAll
+from game.rules.one_for_all.refusals import REFUSALS
 from game.rules.one_for_all.state import OFAState
 from game.ui.play import match_session
 from game.ui.play.match_session import (
@@ -78,6 +79,13 @@ class PlaySession(MatchSession[OFAState, OneForAll]):
     def _undo_words(self, why: str) -> str:
         """The refusal in the current language (``undo_reason``)."""
         return undo_reason(why)
+
+    refusals = REFUSALS
+
+    def refusal_name(self, ident: str) -> str:
+        """A figure, a piece of terrain, a table edge or a side a refusal names, in the current
+        language."""
+        return self.names.of(ident)
 
     # ------------------------------------------------------------------ saves
     @classmethod

@@ -5,6 +5,7 @@ Every piece of text is at least 16 px tall (UI guide) and drawn light on the dar
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -90,6 +91,20 @@ def ellipsize(texts: Texts, text: str, width: int, px: int = TEXT_PX) -> str:
     while text and font.size(text + "...")[0] > width:
         text = text[:-1]
     return text + "..." if text else ""
+
+
+#: the rule ID a refusal ends with: "... (OFA-2A.1)"
+RULE_TAIL = re.compile(r" \([A-Z]+(?:-[A-Z0-9.]+)+\)$")
+
+
+def ellipsize_message(texts: Texts, text: str, width: int, px: int = TEXT_PX) -> str:
+    """``text`` cut to ``width`` like ``ellipsize``, but a refusal keeps its rule ID at the end:
+    "Нельзя: Атос не касается... (OFA-2A.1)"."""
+    tail = RULE_TAIL.search(text)
+    font = texts.font(px)
+    if tail is None or font.size(text)[0] <= width:
+        return ellipsize(texts, text, width, px)
+    return ellipsize(texts, text[:tail.start()], width - font.size(tail.group(0))[0], px) + tail.group(0)
 
 
 @dataclass

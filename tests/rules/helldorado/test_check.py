@@ -74,7 +74,7 @@ def test_refusals_carry_a_message_key_and_the_values_they_name():
     with pytest.raises(IllegalCommand) as err:
         SYSTEM.check(st, cmds.Move("a", 90.0, 4.0))
     assert err.value.rule_id == "HD-HOUSE-4" and err.value.key == "hd.move.too_far"
-    assert dict(err.value.params) == {"unit": "a", "left": "3.00"}
+    assert dict(err.value.params) == {"unit": "a", "left": 3.0}  # a number: the message formats it
     assert err.value.reason == "a has 3.00 f of movement left"
 
 
