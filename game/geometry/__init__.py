@@ -1,8 +1,9 @@
 """Pure geometry of the table: Shapely and numpy only, no pygame and no rules.
 
 Modules: ``bases`` (figures as round bases), ``terrain`` (solids and the index built once per
-board), ``tolerance`` (the one tolerance policy below); the query modules (sight, cover,
-templates, measure, contact, sweep, cells) build on them.
+board), ``tolerance`` (the one tolerance policy below), ``convex`` (footprints cut into convex
+pieces, for line of sight and the physics Space); the query modules (the ``sight`` package,
+cover, templates, measure, contact, sweep, cells) build on them.
 
 Tolerance policy (numbers and helpers in ``game.geometry.tolerance``; every module uses them):
 

@@ -22,20 +22,15 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base
-from game.geometry.sight import (
+from game.geometry.sight.pieces import _drop_inside, _inside_keys, convex_pieces
+from game.geometry.sight.proofs import _rays_any_clear, _rim_dark, _sample_uv
+from game.geometry.sight.segments import _blocked_rows, _segment_candidates
+from game.geometry.sight.shadows import _rim_visible
+from game.geometry.sight.silhouette import (
     _UNIT_RECT,
     Frames,
-    _blocked_rows,
-    _drop_inside,
     _frustum_candidates,
-    _inside_keys,
-    _rays_any_clear,
     _region_candidates,
-    _rim_dark,
-    _rim_visible,
-    _sample_uv,
-    _segment_candidates,
-    convex_pieces,
     silhouette_hulls,
     union_by_row,
 )

@@ -27,6 +27,7 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base, BaseArray, edge_distance
+from game.geometry.sight import point_sees_base
 from game.geometry.tolerance import EPS
 
 if TYPE_CHECKING:
@@ -325,8 +326,6 @@ def _resolve_sees(sees: Sees | None, index: TerrainIndex | None) -> Sees | None:
         return sees
     if index is None:
         return None
-    from game.geometry.sight import point_sees_base  # lazy: sight is a sibling module
-
     def _sees(point: tuple[float, float, float], base: Base) -> bool:
         return point_sees_base(index, point, base)
 

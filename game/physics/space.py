@@ -3,9 +3,9 @@ board edge as four thick walls, and the figures' bases as kinematic circles.
 
 pymunk only animates (:mod:`game.physics.animate`); it never decides an outcome. Its ``Poly``
 takes the convex hull of whatever vertices it is given, so a concave footprint (the tavern's
-L-shaped walls, a counter) is first cut into convex pieces: the polygon's constrained Delaunay
-triangles, greedily merged back into larger convex pieces where the union stays convex. Flat
-solids (rugs) never block and are left out.
+L-shaped walls, a counter) is first cut into convex pieces by ``game.geometry.convex`` (the
+polygon's constrained Delaunay triangles merged back while the pieces stay convex), the same cut
+line of sight uses. Flat solids (rugs) never block and are left out.
 
 Each shape carries its terrain data as plain attributes: ``solid_id``, ``bottom``, ``top``
 (``base_id``, ``z``, ``height`` on a base's circle), so a caller can filter by the vertical band
@@ -24,6 +24,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base
+from game.geometry.convex import convex_split, polygon_parts
 from game.geometry.terrain import TerrainIndex
 
 #: collision types of the shapes (for ``space.on_collision`` filters)
@@ -33,65 +34,25 @@ EDGE_TYPE = 3
 MOVER_TYPE = 4
 #: thickness of the walls laid outside the board edge, mm
 EDGE_THICKNESS = 100.0
-#: relative area tolerance for "this piece is convex"
-CONVEX_TOL = 1e-9
-#: above this many triangles the pieces stay triangles (the greedy merge is quadratic)
-MERGE_LIMIT = 200
+#: footprint parts and pieces of at most this area (mm²) are left out: pymunk needs an area
+MIN_AREA = 1e-9
 
 _SPACES: weakref.WeakKeyDictionary[TerrainIndex, pymunk.Space] = weakref.WeakKeyDictionary()
 
 
-def _is_convex(poly: Polygon) -> bool:
-    if len(poly.interiors):
-        return False
-    area = poly.area
-    return poly.convex_hull.area - area <= CONVEX_TOL * max(1.0, area)
-
-
-def _ring(poly: Polygon) -> list[tuple[float, float]]:
-    coords = [(float(x), float(y)) for x, y in poly.exterior.coords[:-1]]
-    return coords
-
-
-def _merge_convex(triangles: list[Polygon]) -> list[Polygon]:
-    """Greedy merge of adjacent pieces while the union stays convex (fewer pymunk shapes)."""
-    pieces = list(triangles)
-    merged = True
-    while merged and len(pieces) > 1:
-        merged = False
-        for i in range(len(pieces)):
-            for j in range(i + 1, len(pieces)):
-                a, b = pieces[i], pieces[j]
-                shared = a.boundary.intersection(b.boundary)
-                if shared.length <= 1e-9:
-                    continue
-                u = a.union(b)
-                if u.geom_type == "Polygon" and _is_convex(u):
-                    pieces[i] = shapely.normalize(shapely.simplify(u, 0.0))
-                    del pieces[j]
-                    merged = True
-                    break
-            if merged:
-                break
-    return pieces
-
-
-def convex_pieces(footprint: BaseGeometry, *, min_area: float = 1e-9) -> list[list[tuple[float, float]]]:
-    """The footprint cut into convex pieces (vertex lists), whose union is the footprint.
-
-    A convex polygon is one piece; a concave one (or one with holes) is triangulated with
-    ``shapely.constrained_delaunay_triangles`` and the triangles merged back while convex.
-    """
+def convex_pieces(footprint: BaseGeometry, *,
+                  min_area: float = MIN_AREA) -> list[list[tuple[float, float]]]:
+    """The footprint cut into convex pieces (vertex lists, counter-clockwise) whose union is the
+    footprint: ``game.geometry.convex.convex_split`` of each of its polygons, leaving out the
+    polygons and pieces of at most ``min_area``."""
     out: list[list[tuple[float, float]]] = []
-    for part in shapely.get_parts(footprint):
-        if part.geom_type != "Polygon" or part.is_empty or part.area <= min_area:
+    for part in polygon_parts(footprint):
+        if part.area <= min_area:
             continue
-        if _is_convex(part):
-            out.append(_ring(part))
-            continue
-        tris = [t for t in shapely.get_parts(shapely.constrained_delaunay_triangles(part))
-                if t.area > min_area]
-        out.extend(_ring(p) for p in (_merge_convex(tris) if len(tris) <= MERGE_LIMIT else tris))
+        for ring in convex_split(part):
+            verts = [(float(x), float(y)) for x, y in ring]
+            if Polygon(verts).area > min_area:
+                out.append(verts)
     return out
 
 

@@ -7,7 +7,7 @@ The references are written from the documented model, not from the code: no conv
 Cyrus-Beck, no projection. A 3-D segment from ``a`` to ``b`` is blocked by a sight-blocking solid
 (footprint x [bottom, top]) when some point of it comes within ``tol`` of the solid: its height
 lies in ``[bottom - tol, top + tol]`` and its plan point within ``tol`` of the footprint (Shapely's
-distance of the plan sub-segment). Not counted (the model in ``game/geometry/sight.py``):
+distance of the plan sub-segment). Not counted (the model in ``game/geometry/sight/``):
 
 * contacts within ``END_SKIP * EPS`` (length) of either end;
 * a solid whose inside holds the eye (``bottom + EPS < z < top - EPS``, plan strictly inside);
@@ -35,7 +35,8 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from game.geometry.bases import Base
-from game.geometry.sight import END_SKIP, RIM_SEGMENTS
+from game.geometry.sight.segments import END_SKIP
+from game.geometry.sight.shadows import RIM_SEGMENTS
 from game.geometry.sweep import move_until_contact
 from game.geometry.terrain import Solid
 from game.geometry.tolerance import ALONG, EPS
@@ -105,7 +106,7 @@ def nudged(b: Base, dx: float, dy: float) -> Base:
 
 
 def _eye_inside(s: Solid, a: np.ndarray) -> bool:
-    """sight.py: a solid whose inside (not its surface) holds the eye is ignored for that eye."""
+    """sight: a solid whose inside (not its surface) holds the eye is ignored for that eye."""
     return (s.bottom + EPS < a[2] < s.top - EPS) and bool(s.footprint.contains(Point(a[0], a[1])))
 
 

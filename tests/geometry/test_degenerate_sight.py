@@ -338,7 +338,7 @@ def test_eye_exactly_on_a_top_face(frame, half_u, half_w, roof, jitter, eu, ew, 
 
 
 # --------------------------------------------------------------------------------------------
-# The cases the properties found (fixed in sight._blocked_rows: _end_contacts)
+# The cases the properties found (fixed in sight.segments._blocked_rows: _end_contacts)
 # --------------------------------------------------------------------------------------------
 
 

@@ -15,16 +15,12 @@ from shapely.affinity import rotate
 from shapely.geometry import Point, Polygon, box
 
 from game.geometry.bases import Base
-from game.geometry.sight import (
-    EPS,
-    _inside_keys,
-    _plan_pass,
-    _staged_rows,
-    convex_pieces,
-    sees,
-    sight_matrix,
-)
+from game.geometry.sight import convex_pieces, sees, sight_matrix
+from game.geometry.sight.matrix import _staged_rows
+from game.geometry.sight.pieces import _inside_keys
+from game.geometry.sight.plan import _plan_pass
 from game.geometry.terrain import Solid, TerrainIndex
+from game.geometry.tolerance import EPS
 
 # --------------------------------------------------------------------------------------------
 # Scenes with everything the plan pass must leave alone or get right

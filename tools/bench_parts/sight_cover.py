@@ -33,8 +33,10 @@ from shapely.geometry.base import BaseGeometry
 
 from game.geometry.bases import Base
 from game.geometry.cover import cover_many
-from game.geometry.sight import EPS, _segments_blocked, convex_pieces, sight_matrix
+from game.geometry.sight import convex_pieces, sight_matrix
+from game.geometry.sight.segments import _segments_blocked
 from game.geometry.terrain import Solid, TerrainIndex
+from game.geometry.tolerance import EPS
 
 N_FIGURES = 100
 N_OBSTACLES = 300
