@@ -192,6 +192,11 @@ def _surface_exit(index: TerrainIndex, cx: float, cy: float, ux: float, uy: floa
     # lies a rounding error off it, on either side
     if not shapely.dwithin(area, Point(cx, cy), TOUCH):
         return None
+    out_now = _leaves_edge_at_once(area, cx, cy, ux, uy)
+    if out_now:
+        return 0.0, index.solids[cand[0] if len(cand) == 1 else max(
+            (i for i in cand if shapely.dwithin(index.footprints[i], Point(cx, cy), TOUCH)),
+            key=lambda i: index.top[i], default=cand[0])].id
     # crossings of the centre's path with the area's boundary, then the first uncovered stretch
     ts = [0.0, horizon]
     for run in linework(shapely.boundary(area) if shapely.get_type_id(area) in (3, 6) else area):
@@ -223,6 +228,43 @@ def _surface_exit(index: TerrainIndex, cx: float, cy: float, ux: float, uy: floa
     return t_exit, index.solids[best].id
 
 
+def _leaves_edge_at_once(area: BaseGeometry, cx: float, cy: float, ux: float, uy: float) -> bool:
+    """A centre within TOUCH of the inside of an edge of the walkable area, heading out across it
+    (the cosine with the edge's outward normal above ALONG): it already touches the edge, so it
+    stops at once (the tolerance policy), however small the gap rounding left. Corners are left
+    to the crossing search."""
+    if shapely.get_type_id(area) not in (3, 6):
+        return False
+    best: tuple[float, np.ndarray, np.ndarray] | None = None
+    for part in shapely.get_parts(area):
+        for ring in shapely.get_rings(part):
+            xy = shapely.get_coordinates(ring)
+            a, d = xy[:-1], xy[1:] - xy[:-1]
+            l2 = np.einsum("ij,ij->i", d, d)
+            ok = l2 > 0.0
+            if not ok.any():
+                continue
+            a, d, l2 = a[ok], d[ok], l2[ok]
+            lam = np.clip(((cx - a[:, 0]) * d[:, 0] + (cy - a[:, 1]) * d[:, 1]) / l2, 0.0, 1.0)
+            qx, qy = a[:, 0] + lam * d[:, 0], a[:, 1] + lam * d[:, 1]
+            dist = np.hypot(cx - qx, cy - qy)
+            k = int(np.argmin(dist))
+            if best is None or dist[k] < best[0]:
+                best = (float(dist[k]), np.array([lam[k], l2[k]]), d[k])
+    if best is None or best[0] > TOUCH:
+        return False
+    dist, (lam, l2), d = best
+    length = math.sqrt(l2)
+    if not (TOUCH < lam * length < length - TOUCH):
+        return False  # at a corner
+    nx, ny = d[1] / length, -d[0] / length  # one normal of the edge; which side is out?
+    mx, my = cx + nx * 1e-3, cy + ny * 1e-3
+    if shapely.intersects_xy(area, mx, my) and not shapely.intersects_xy(area, cx - nx * 1e-3,
+                                                                          cy - ny * 1e-3):
+        nx, ny = -nx, -ny
+    return nx * ux + ny * uy > ALONG
+
+
 def _board_exit(bounds: tuple[float, float, float, float], cx: float, cy: float, ux: float,
                 uy: float, r: float) -> tuple[float, int]:
     """Distance until the centre comes within r of the board edge, and which side (OFA-2B.1).
@@ -232,6 +274,13 @@ def _board_exit(bounds: tuple[float, float, float, float], cx: float, cy: float,
     direction came out of a rounded angle with a last-bit component towards the edge."""
     x0, y0, x1, y1 = bounds
     best, side = math.inf, -1
+    # within TOUCH of a side it already touches it: moving into it does not move (the policy),
+    # however small the gap a slide along it left
+    gaps = (cx - x0 - r, cy - y0 - r, x1 - r - cx, y1 - r - cy)
+    for k, (toward, gap) in enumerate(((-ux, gaps[0]), (-uy, gaps[1]), (ux, gaps[2]),
+                                       (uy, gaps[3]))):
+        if toward > ALONG and gap <= TOUCH:
+            return 0.0, k
     if ux > ALONG:
         best, side = (x1 - r - cx) / ux, 2
     elif ux < -ALONG:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
+from hypothesis import reject
 from shapely.affinity import rotate, translate
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -211,7 +212,9 @@ def decisive_point(point, solids: Sequence[Solid], eye: Sequence[float]) -> tupl
         p = point(NUDGE * 10.0**k)
         if blocked(solids, eye, p, TOL_LO) == blocked(solids, eye, p, TOL_HI):
             return p
-    raise AssertionError("no decisive hair up to 1e-3")
+    # the nudge does not move the line off the tolerance (a hair in plan along a line that lies
+    # in a face's plane): the reference cannot decide this position, so it proves nothing
+    reject()
 
 
 # --------------------------------------------------------------------------------------------

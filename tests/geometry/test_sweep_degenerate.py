@@ -589,3 +589,25 @@ def test_OFA_2B_1_along_the_edge_of_the_raised_surface_it_stands_on(angle, where
         outward = (-outward[0], -outward[1])
     off = world.move(m, turned(outward, aim), 50.0)
     assert off.distance <= 1e-6 and off.kind == SURFACE_EDGE
+    # a hair off along: within ALONG it is along (free to the corner); beyond it, out across
+    # the edge does not move at all, in over the table is free
+    for tilt in (1e-12, 1e-9, 1e-6):
+        for side in (1.0, -1.0):
+            u = (face[0] + side * tilt * outward[0], face[1] + side * tilt * outward[1])
+            hair = world.move(m, u, length)
+            if tilt <= ALONG or side < 0:
+                assert hair.distance >= min(expected, length) - 1e-6, (tilt, side, hair)
+            else:
+                assert hair.distance == 0.0 and hair.kind == SURFACE_EDGE, (tilt, side, hair)
+
+
+def test_OFA_2B_1_into_a_board_edge_left_a_rounding_gap_away_does_not_move() -> None:
+    """Found by ``tools/fuzz.py --geometry``: a slide along the east edge at a cosine of 1e-12
+    away from it leaves a gap of 1e-10 (within TOUCH); a move into the edge from there must not
+    creep the 1e-5 mm that the gap takes to close at a shallow angle."""
+    world = World([], [], BOARD, {})
+    mover = Base("m", 594.999999999891, 5.0, 5.0)
+    res = world.move(mover, (9.999999999833334e-06, 0.99999999995), math.inf)
+    assert res.distance == 0.0 and res.kind == BOARD_EDGE and res.id == "x_max"
+    along = world.move(mover, (0.0, 1.0), 50.0)
+    assert along.distance == 50.0 and along.kind is None
