@@ -144,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     map_path = getattr(args, "map", None) or DEFAULT_MAP
     size = getattr(args, "size", (1280, 800))
     from game.ui.app import play_command
+    from game.ui.menu.launch import main_menu_view
 
     return play_command(map_path, size, ai=getattr(args, "ai", None),
-                        mode="strict" if getattr(args, "strict", False) else "teaching")
+                        mode="strict" if getattr(args, "strict", False) else "teaching",
+                        home=main_menu_view)

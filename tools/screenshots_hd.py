@@ -58,7 +58,7 @@ def advance(view: HDPlayView, until: Callable[[HDPlayView], bool]) -> bool:
     """The AI plays both sides until ``until(view)`` holds (False when the game ended first)."""
     for _ in range(MAX_COMMANDS):
         if until(view):
-            view._follow()
+            view.after_change()
             return True
         if view.state.over:
             return False
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(args.seed, args.seed + 12):
         view = fresh(seed, (w, h), saves)
         if advance(view, reroll_scene):
-            view._follow()
+            view.after_change()
             view.tab = "Log"
             rolls = [e.actor for e in view.session.match.steps[-1].events if e.kind == "hd.roll"]
             if rolls and view.state.has_unit(rolls[0]):

@@ -79,9 +79,9 @@ def battle_scene(size: tuple[int, int], seed: int, out: Path, saves: Path,
         if seat != "gm" and attacks and len(rolls) == 2 and st.wheel > 0 \
                 and (cheese or not want_cheese):
             session.set_ai(())
-            view.hurry = False
+            view.ai_hurry = False
             view._key = None
-            view._build_buttons()
+            view.sync_bars()
             button = next(b for b in view.buttons if isinstance(view._commands.get(b.key), Attack))
             g = session.system.graph(st)
             cx, cy = g.cell(st.mouse(st.acting).cell).centre if st.has_mouse(st.acting) else (0, 0)
@@ -90,7 +90,7 @@ def battle_scene(size: tuple[int, int], seed: int, out: Path, saves: Path,
             hover(view, button.rect.center)
             shoot(view, size, out / "mm_battle.png")
             return True
-        view.program_step()
+        view.ai_step()
     return False
 
 

@@ -75,7 +75,7 @@ def battle_with_explosion(saves: Path, tries: int = 300) -> RelicPlayView:
 
 def _settled(view: RelicPlayView) -> RelicPlayView:
     view._rebuild_battle()
-    view._after_change()
+    view._settle()
     view.card = None
     return view
 

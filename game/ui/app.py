@@ -18,18 +18,21 @@ if TYPE_CHECKING:
     from game.board.model import Board
 
 FPS_CAP = 60
+#: makes the main menu for a window of the given size
+Home = Callable[[tuple[int, int]], View]
 #: sides the AI plays, comma-separated (until ``tabletop play`` has an ``--ai`` option)
 AI_ENV = "TABLETOP_AI"
 
 
 def play_command(map_path: Path, size: tuple[int, int], ai: Sequence[str] | None = None,
-                 mode: str = "teaching") -> int:
+                 mode: str = "teaching", home: Home | None = None) -> int:
     """``tabletop play``: 0 when the window was closed, 2 for a bad map, 3 without a display.
 
     ``ai``: the sides the AI plays on a map with a play screen (default: ``$TABLETOP_AI``);
-    ``mode``: "teaching" or "strict".
+    ``mode``: "teaching" or "strict"; ``home(size)``: the main menu the game menu's "Main menu"
+    opens (None: that choice closes the window).
     """
-    return run_window(map_path, size, ai=ai, mode=mode)
+    return run_window(map_path, size, ai=ai, mode=mode, home=home)
 
 
 def ai_sides_from_env(environ: dict[str, str] | None = None) -> list[str]:
@@ -38,7 +41,8 @@ def ai_sides_from_env(environ: dict[str, str] | None = None) -> list[str]:
 
 
 def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = None,
-               ai: Sequence[str] | None = None, mode: str = "teaching") -> int:
+               ai: Sequence[str] | None = None, mode: str = "teaching",
+               home: Home | None = None) -> int:
     """``play_command`` that can stop by itself after ``max_frames`` frames (for tests)."""
     quiet_pygame_import()
     if not display_available():
@@ -54,13 +58,14 @@ def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = N
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 3
     try:
-        return _play(map_path, max_frames, ai_sides_from_env() if ai is None else list(ai), mode)
+        return _play(map_path, max_frames, ai_sides_from_env() if ai is None else list(ai), mode,
+                     home)
     finally:
         pygame.quit()
 
 
 def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
-          mode: str = "teaching") -> int:
+          mode: str = "teaching", home: Home | None = None) -> int:
     import pygame
 
     from game.board import load_board
@@ -92,7 +97,7 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
         view = BoardView(board, _screen().get_size(), image_loader=loader)
     for line in loader.missing:
         print(f"{map_path}: warning: image {line}; drawn as a checker", file=sys.stderr)
-    run_views(ViewStack(view), max_frames)
+    run_views(ViewStack(view, home=home), max_frames)
     return 0
 
 

@@ -3,6 +3,7 @@ the loop only dispatches. Views are kept in a stack so a menu or a sandbox can s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,7 +26,14 @@ class Pop:
     """Remove the top view (closing the app when it was the last)."""
 
 
-ViewAction = Quit | Push | Pop
+@dataclass(frozen=True)
+class Home:
+    """Back to the main menu: the first view of the stack when others lie on it (a game started
+    from the menu), else a main menu made by the stack's ``home`` (a game opened directly);
+    closes the app when there is neither."""
+
+
+ViewAction = Quit | Push | Pop | Home
 
 
 class View(Protocol):
@@ -39,10 +47,12 @@ class View(Protocol):
 
 
 class ViewStack:
-    """The views on screen; the top one gets the events and is drawn."""
+    """The views on screen; the top one gets the events and is drawn. ``home(size)`` makes the
+    main menu for ``Home`` when the stack did not start with it."""
 
-    def __init__(self, first: View) -> None:
+    def __init__(self, first: View, home: Callable[[tuple[int, int]], View] | None = None) -> None:
         self._views: list[View] = [first]
+        self.home = home
 
     @property
     def top(self) -> View | None:
@@ -61,3 +71,13 @@ class ViewStack:
         elif isinstance(action, Push):
             action.view.resize(size)
             self._views.append(action.view)
+        elif isinstance(action, Home):
+            if len(self._views) > 1:
+                del self._views[1:]
+                self._views[0].resize(size)
+            elif self.home is not None:
+                menu = self.home(size)
+                menu.resize(size)
+                self._views = [menu]
+            else:
+                self._views.clear()

@@ -2,8 +2,9 @@
 read from the code (no game is played).
 
 A refusal is ``IllegalCommand(rule, reason, key=..., params={...})``, a call of a helper that
-builds one (Helldorado's ``illegal(rule, reason, key, **params)``), or a ``(reason, key,
-{params})`` tuple a check returns for its caller to raise. A key may be an f-string over an
+builds one (Helldorado's ``illegal(rule, reason, key, **params)``), a ``(reason, key,
+{params})`` tuple a check returns for its caller to raise, or a verdict made with a constant
+``key=`` and its ``params={...}`` (Mice and Mystics' ``PathCheck``). A key may be an f-string over an
 argument of the function that raises it (``f"relic.{key}.not_now"``): every call of that function
 in the package fills it in. What cannot be read this way (a helper passing on what it was given)
 is listed as unread, for the test to name.
@@ -104,6 +105,22 @@ def _fill(expr: ast.expr, values: dict[str, ast.expr]) -> str | None:
     return None
 
 
+def _verdict(call: ast.Call, out: Raised, where: str) -> None:
+    """A verdict carrying a refusal for its caller to raise: a call (not a raiser) with a constant
+    message ``key=`` and ``params={...}`` (none: no params)."""
+    kw = {k.arg: k.value for k in call.keywords}
+    key = kw.get("key")
+    if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and KEY.match(key.value)):
+        return
+    params = kw.get("params")
+    if params is None:
+        out.add(key.value, frozenset(), where)
+    elif isinstance(params, ast.Dict) and all(isinstance(k, ast.Constant) for k in params.keys):
+        out.add(key.value, frozenset(str(k.value) for k in params.keys if isinstance(k, ast.Constant)), where)
+    else:
+        out.unread.add(where)
+
+
 def raised(package: str) -> Raised:
     """Every refusal key the rule system ``package`` (``game/rules/<package>``) raises."""
     out = Raised()
@@ -123,6 +140,9 @@ def raised(package: str) -> Raised:
                     out.add(made_key.value, frozenset(str(k.value) for k in made.keys
                                                       if isinstance(k, ast.Constant)),
                             f"{path.name}:{node.lineno}")
+            if isinstance(node, ast.Call) and _name(node.func) not in RAISERS:
+                _verdict(node, out, f"{path.name}:{node.lineno}")
+                continue
             if not (isinstance(node, ast.Call) and _name(node.func) in RAISERS):
                 continue
             func = _function(node, parents)

@@ -11,14 +11,16 @@ from game.i18n import catalog, placeholders, set_language
 from game.rules.engine import IllegalCommand
 from game.rules.engine.words import ENGINE, Refusals, refusal, sentence
 from game.rules.helldorado.refusals import REFUSALS as HD
+from game.rules.mice_and_mystics.refusals import REFUSALS as MM
 from game.rules.one_for_all.refusals import REFUSALS as OFA
 from game.rules.relic.refusals import REFUSALS as RELIC
 from tests.rules.refusal_keys import raised
 
-SYSTEMS = {"one_for_all": OFA, "helldorado": HD, "relic": RELIC}
-#: the helpers that raise what a check returned them, ``(reason, key, params)`` (their keys are
-#: read where the tuple is made)
-FORWARDERS = {"helldorado": {"movement.py:_climb_spot", "choices.py:check_reroll"}}
+SYSTEMS = {"one_for_all": OFA, "helldorado": HD, "relic": RELIC, "mice_and_mystics": MM}
+#: the helpers that raise what a check returned them, ``(reason, key, params)`` or a verdict
+#: (their keys are read where the tuple or the verdict is made)
+FORWARDERS = {"helldorado": {"movement.py:_climb_spot", "choices.py:check_reroll"},
+              "mice_and_mystics": {"moves.py:_refused", "free_actions.py:check_equip"}}
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +47,7 @@ def test_every_message_is_of_a_key_raised(package: str) -> None:
     assert set(SYSTEMS[package].messages) == set(raised(package).keys)
 
 
-@pytest.mark.parametrize("refusals", [ENGINE, OFA, HD, RELIC], ids=["engine", *SYSTEMS])
+@pytest.mark.parametrize("refusals", [ENGINE, OFA, HD, RELIC, MM], ids=["engine", *SYSTEMS])
 def test_every_message_is_in_english_and_russian_with_the_same_fields(refusals: Refusals) -> None:
     en, ru = catalog("en"), catalog("ru")
     for key, template in refusals.messages.items():
@@ -58,7 +60,7 @@ def test_every_message_is_in_english_and_russian_with_the_same_fields(refusals: 
 
 
 def test_a_keys_prefix_names_its_system() -> None:
-    for prefix, refusals in (("ofa.", OFA), ("hd.", HD), ("relic.", RELIC), ("engine.", ENGINE)):
+    for prefix, refusals in (("ofa.", OFA), ("hd.", HD), ("relic.", RELIC), ("mm.", MM), ("engine.", ENGINE)):
         assert all(k.startswith(prefix) for k in refusals.messages)
 
 
@@ -96,3 +98,30 @@ def test_the_engines_own_refusal_reads_in_every_system() -> None:
     exc = IllegalCommand("HD-HOUSE-3", "Stop is not a Helldorado command", key="engine.unknown_command",
                          params={"command": "Stop", "system": "Helldorado"})
     assert sentence(exc, HD, lang="ru") == "Stop: такой команды в игре «Helldorado» нет"
+
+
+def test_a_refused_path_carries_its_key_and_cells() -> None:
+    """Mice and Mystics' path verdict (``PathCheck``) reaches the refusal as a key with cell keys,
+    which the screen's name lookup turns into names."""
+    from game.rules import registry
+    from game.rules.engine import Match, Setup
+    from game.rules.mice_and_mystics.commands import Step
+    from game.rules.mice_and_mystics.game import MiceAndMystics
+
+    system = registry.get("mice_and_mystics")
+    assert isinstance(system, MiceAndMystics)
+    st = Match(system, Setup("mice_and_mystics", "mice_chapter.tmx", 3)).state
+    assert st.turn is not None
+    m = st.mouse(st.turn.mouse)
+    g = system.graph(st)
+    far = next(c for c in g.cells_on_tile(st.tile) if c != m.cell and c not in g.neighbours(m.cell))
+    with pytest.raises(IllegalCommand) as err:
+        system.check(st, Step(m.id, far))
+    exc = err.value
+    assert (exc.rule_id, exc.key, exc.params) == ("MM-GEO-10", "mm.path.not_adjacent", {"frm": m.cell, "to": far})
+    names = {m.cell: "the hearth", far: "the pantry door"}.get
+    assert refusal(exc, MM, name=lambda i: names(i) or i, lang="en") == \
+        "the hearth and the pantry door are not adjacent (MM-GEO-10)"
+    names_ru = {m.cell: "Камень очага", far: "Дверь кладовой"}.get
+    assert sentence(exc, MM, name=lambda i: names_ru(i) or i, lang="ru") == \
+        "клетки «Камень очага» и «Дверь кладовой» не соседние"

@@ -367,7 +367,7 @@ def test_resume_card_in_russian(russian: None, tmp_path: Path) -> None:
 def test_the_language_item_of_the_menu_switches_the_screen(headless: None, tmp_path: Path) -> None:
     view = _view(tmp_path)
     _frame(view)
-    view.open_menu()
+    view.open_game_menu()
     view.card_action("lang")
     try:
         with recorded_texts() as seen:

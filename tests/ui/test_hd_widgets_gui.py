@@ -13,8 +13,9 @@ import pytest
 
 from game.i18n import set_language
 from game.ui.play.hd_session import Tool
-from game.ui.play.hd_tray import TABS, TOP_BUTTONS
+from game.ui.play.hd_tray import TABS
 from game.ui.play.hd_view import HDPlayView, make_hd_view
+from game.ui.play.top_bar import BUTTONS
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
 REPO = Path(__file__).resolve().parents[2]
@@ -87,7 +88,7 @@ def act(view: HDPlayView) -> None:
 # ------------------------------------------------------------------ the widgets
 def test_the_top_bar_and_the_tabs_are_pygame_gui_buttons_with_tooltips(view: HDPlayView) -> None:
     buttons = view.top_buttons
-    assert buttons.keys == [k for k, _label in TOP_BUTTONS]
+    assert buttons.keys == [k for k, _label, _hint in BUTTONS]
     for action, button in zip(buttons.keys, buttons.buttons, strict=True):
         assert isinstance(button, pygame_gui.elements.UIButton)
         assert view.layout.top.contains(button.rect)
@@ -232,7 +233,7 @@ def test_the_language_switch_rebuilds_the_widgets_in_russian(view: HDPlayView, t
 
     monkeypatch.setenv(i18n.CONFIG_ENV, str(tmp_path / "config"))
     old = top(view, "undo")
-    view.open_menu()
+    view.open_game_menu()
     view.card_action("lang")
     view.card, view.card_kind = None, ""
     assert i18n.language() == "ru"
@@ -248,7 +249,7 @@ def test_the_language_switch_rebuilds_the_widgets_in_russian(view: HDPlayView, t
     assert not english_words(drawn, KEPT), english_words(drawn, KEPT)
     assert not missing_glyphs(texts, pygame.font.Font(str(NOTO), 16))
     # and back: English again
-    view.open_menu()
+    view.open_game_menu()
     view.card_action("lang")
     view.card, view.card_kind = None, ""
     frame(view)

@@ -132,7 +132,7 @@ def test_save_and_load_round_trip(view, tmp_path):
     assert (tmp_path / "mice_chapter.json").is_file()
     view.session.undo()
     assert view.session.match.digest() != digest
-    view.handle_event(ev(pygame.KEYDOWN, key=pygame.K_l, mod=pygame.KMOD_CTRL, unicode="",
+    view.handle_event(ev(pygame.KEYDOWN, key=pygame.K_o, mod=pygame.KMOD_CTRL, unicode="",
                          scancode=0))
     assert view.session.match.digest() == digest
     assert not view.load(tmp_path / "missing.json")

@@ -19,10 +19,13 @@ from game.i18n import (
     stray_literals,
 )
 from game.rules import registry
-from game.rules.engine import Setup, selfplay
+from game.rules.engine import IllegalCommand, Setup, selfplay
 from game.rules.engine.selfplay import greedy_policy
+from game.rules.mice_and_mystics.board import RULING_KINDS
+from game.rules.mice_and_mystics.commands import Explore, Step
 from game.rules.mice_and_mystics.explain import explain, name_of, place_name
-from game.ui.play.mm_session import command_title
+from game.rules.mice_and_mystics.refusals import MESSAGES
+from game.ui.play.mm_session import MMSession, command_title, new_mm_match
 from game.ui.play.mm_view import MMPlayView, make_mm_view
 from game.ui.play.resume import RESUME
 from game.ui.play.widgets import SMALL_PX, Texts
@@ -31,7 +34,10 @@ from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 REPO = Path(__file__).resolve().parents[2]
 MAP = REPO / "maps" / "mice_chapter.tmx"
 SIZE = (1280, 800)
-MINE = [REPO / "game" / "ui" / "play" / f for f in ("mm_view.py", "mm_dice.py", "mm_session.py")]
+MINE = [REPO / "game" / "ui" / "play" / f for f in ("mm_view.py", "mm_paint.py", "mm_dice.py",
+                                                       "mm_session.py")]
+#: the rules' refusals, whose words are in the screen's domain too
+REFUSALS = REPO / "game" / "rules" / "mice_and_mystics" / "refusals.py"
 DOMAIN = "mice_and_mystics.po"
 
 
@@ -91,7 +97,7 @@ def test_my_files_show_no_literal_outside_the_catalogs() -> None:
 def test_the_domain_holds_every_message_of_the_screen_in_both_languages() -> None:
     en = parse_po((LOCALE_DIR / "en" / "LC_MESSAGES" / DOMAIN).read_text(encoding="utf-8"))
     ru = parse_po((LOCALE_DIR / "ru" / "LC_MESSAGES" / DOMAIN).read_text(encoding="utf-8"))
-    used = extract_messages(MINE)
+    used = extract_messages([*MINE, REFUSALS])
     assert set(used) <= set(en) and set(en) == set(ru)
     assert set(en) <= set(used), "stale entries"
     assert all(k == v for k, v in en.items())
@@ -164,7 +170,90 @@ def test_the_log_follows_a_change_of_language(headless: None, tmp_path: Path) ->
     assert far  # the start of the game had somewhere to go
 
 
+# ---------------------------------------------------------------------- refusals
+#: internal ids a refusal must never show: cell keys, cell and exit ids, the mice's ids
+IDS = re.compile(r"\b[a-z_]+:[a-z_-]+\b|\b[a-z]+[-_](?:\d+|east|west|north|south)\b"
+                 r"|\b(?:tilly|bram|pip|hazel)\b")
+
+
+def _not_adjacent(view: MMPlayView) -> Step:
+    """A step of the mouse in turn to a cell of its tile that is not next to its own."""
+    st = view.state
+    assert st.turn is not None
+    m = st.mouse(st.turn.mouse)
+    g = view.session.system.graph(st)
+    far = next(c for c in g.cells_on_tile(st.tile) if c != m.cell and c not in g.neighbours(m.cell))
+    return Step(m.id, far)
+
+
+def test_a_refused_command_says_why_in_russian_with_names(headless: None, tmp_path: Path) -> None:
+    """Real refusals on the Russian screen (what its session gives the status line): why, in
+    Russian, the cells and mice by the names the screen shows, then the rule's ID; the same
+    refusal in English reads in English."""
+    set_language("ru")
+    view = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path, pace=0.0)
+    drawn(view, pygame.Surface(SIZE))
+    st = view.state
+    step = _not_adjacent(view)
+    mouse = st.mouse(step.mouse)
+    other = next(m.id for m in st.mice if m.id != mouse.id)
+    shown = [view.session.submit(cmd).reason for cmd in (step, Explore(mouse.id), Step(other, step.cell))]
+    assert shown[0] == f"клетки «{view.cell_name(mouse.cell)}» и «{view.cell_name(step.cell)}» не соседние (MM-GEO-10)"
+    assert shown[1].startswith(f"{view.name(mouse.id)}: рядом нет выхода") and shown[1].endswith(" (MM-EXP-3)")
+    assert shown[2] == f"сейчас ход: {view.name(mouse.id)}, а не {view.name(other)} (MM-MOVE-2)"
+    assert english_words(shown) == {}
+    assert not any(IDS.search(s) for s in shown), shown
+    assert not any(key in s for s in shown for key in (mouse.cell, step.cell)), shown
+    assert view.state is st  # refused: nothing changed
+    set_language("en")
+    assert view.session.submit(step).reason == \
+        f"{view.cell_name(mouse.cell)} and {view.cell_name(step.cell)} are not adjacent (MM-GEO-10)"
+
+
+def test_the_screen_shows_the_refusal_on_its_status_line(headless: None, tmp_path: Path) -> None:
+    """What the Russian screen's status line says of a refused step: "Нельзя: " and why."""
+    set_language("ru")
+    view = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path, pace=0.0)
+    step = _not_adjacent(view)
+    assert not view.submit(step)
+    said = view.message
+    assert said == "Нельзя: " + view.session.submit(step).reason
+    assert said.endswith(" не соседние (MM-GEO-10)") and not IDS.search(said)
+    texts = drawn(view, pygame.Surface(SIZE))
+    assert any(t.startswith("Нельзя: клетки «") for t in texts) and english_words(texts) == {}
+
+
+def test_every_refusal_of_mice_and_mystics_reads_in_russian() -> None:
+    """Each message of the rules, with ids of a real game, as the Russian screen words it."""
+    set_language("ru")
+    session = MMSession(new_mm_match(MAP, seed=3))
+    st = session.state
+    g = session.system.graph(st)
+    cells = g.cells_on_tile(st.tile)
+    way = next(e.id for e in g.exits if e.tile == st.tile)
+    minions = tuple(n.id for n in st.minions)
+    sample = {"mouse": "tilly", "other": "bram", "acting": "minions:rat", "entity": minions[0],
+              "target": minions[0], "targets": minions[:2], "cell": cells[2], "frm": cells[0], "to": cells[3],
+              "a": cells[0], "b": cells[1], "tile": "cellar", "via": way, "ways": (way, "turning"),
+              "weapon": "oak_sword", "card": "walnut_shield", "ability": "rallying_cry", "what": "second_wind",
+              "kind": "find", "free": "level_up", "mode": "ranged", "class": "healer", "slot": "head",
+              "kinds": RULING_KINDS, "n": 9, "most": 3, "cheese": 2, "cost": 6, "paws": 3, "mp": 2}
+    texts = []
+    for key_, template in MESSAGES.items():
+        params = {p: sample[p] for p in placeholders(template)}
+        text = session.refusal(IllegalCommand("MM-X", "english", key=key_, params=params))
+        assert text.endswith(" (MM-X)") and "english" not in text, (key_, text)
+        assert not IDS.search(text), (key_, text)
+        texts.append(text)
+    assert english_words(texts) == {}
+    joined = "\n".join(texts)
+    for shown in ("Тилли", "Брэм", "Крыс", "Погреб", "выход (Погреб)", "поворотную клетку", "Дубовый меч",
+                  "Повышение уровня", "дальняя", "целитель", "голова", "в прямой видимости"):
+        assert shown in joined, shown
+
+
 # ---------------------------------------------------------------------- strict mode
+
 def test_strict_mode_shows_no_hints_and_names_itself(headless: None, tmp_path: Path) -> None:
     surface = pygame.Surface(SIZE)
     teaching = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path / "t", pace=0.0)

@@ -15,14 +15,15 @@ from game.i18n import set_language
 from game.rules.mice_and_mystics.commands import Attack
 from game.rules.mice_and_mystics.state import GM
 from game.ui.gui import Gui
-from game.ui.play.mm_view import TOP_BUTTONS, MMPlayView, make_mm_view
+from game.ui.play.mm_view import MMPlayView, make_mm_view
+from game.ui.play.top_bar import BUTTONS
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
 REPO = Path(__file__).resolve().parents[2]
 MAP = REPO / "maps" / "mice_chapter.tmx"
 SIZE = (1280, 800)
 NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
-TOP_KEYS = ["undo", "redo", "save", "load"]
+TOP_KEYS = ["undo", "redo", "save", "load", "menu"]
 
 
 @pytest.fixture(autouse=True)
@@ -70,12 +71,12 @@ def tooltips(gui: Gui) -> list[object]:
 
 # ------------------------------------------------------------------ widgets with tooltips
 def test_the_buttons_are_pygame_gui_buttons_with_tooltips(view: MMPlayView) -> None:
-    assert [k for k, _label in TOP_BUTTONS] == TOP_KEYS
-    assert [b.key for b in view.top_buttons] == TOP_KEYS
-    for b, hint in zip(view.top_buttons, ("Ctrl+Z", "Ctrl+Y", "Ctrl+S", "Ctrl+L"), strict=True):
-        widget = view.widgets[b.key]
+    assert [k for k, _label, _hint in BUTTONS] == TOP_KEYS  # the shell's, as on every screen
+    assert view.top_buttons.keys == TOP_KEYS
+    for k, hint in zip(TOP_KEYS, ("Ctrl+Z", "Ctrl+Y", "Ctrl+S", "Ctrl+O", "Esc"), strict=True):
+        widget = view.widgets[k]
         assert isinstance(widget, pygame_gui.elements.UIButton) and widget.alive()
-        assert widget.text == b.label and widget.rect == b.rect
+        assert widget is view.top_buttons.buttons[TOP_KEYS.index(k)]
         assert hint in widget.tool_tip_text
         assert view.layout.top.contains(widget.rect)
     assert view.buttons
@@ -183,7 +184,7 @@ def test_hovering_an_attack_button_shows_its_odds(headless: None, tmp_path: Path
         if view.session.to_play() != GM and any(isinstance(c, Attack)
                                                 for c in view.session.legal()):
             break
-        view.program_step()
+        view.ai_step()
     view.session.set_ai(())
     frame(view)
     b = next(b for b in view.buttons if isinstance(view._commands.get(b.key), Attack))

@@ -13,7 +13,7 @@ from game.board import load_board
 from game.board.model import Board
 from game.rules.engine import Event, Match
 from game.rules.one_for_all.commands import Act, Activate, AllocateHits, Duel, Move, Stop
-from game.ui.play import has_play_view, menus
+from game.ui.play import has_play_view
 from game.ui.play.actions import addable_targets
 from game.ui.play.dice_tray import dice_rows
 from game.ui.play.move_preview import drag_angle, sweep_move
@@ -529,11 +529,11 @@ def test_the_menu_sets_the_ai_the_handover_and_the_log_language(tavern: Board,
     key(view, pygame.K_ESCAPE)
     assert view.card_kind == "menu"
     frame(view)
-    assert menus.card_action(view, "ai") is None and view.session.ai_sides == {C}
+    assert view.card_action("ai") is None and view.session.ai_sides == {C}
     assert view.card_kind == "menu"  # the menu stays open to show the change
-    menus.card_action(view, "handover")
+    view.card_action("handover")
     assert not view.handover_on
-    menus.card_action(view, "lang")  # the whole program's language, not only the log's
+    view.card_action("lang")  # the whole program's language, not only the log's
     from game import i18n
 
     assert view.session.lang == "ru" and i18n.language() == "ru"
@@ -541,19 +541,18 @@ def test_the_menu_sets_the_ai_the_handover_and_the_log_language(tavern: Board,
     assert view.card is not None
     assert any(item.label == "Язык: Русский" for item in view.card.items)
     frame(view)
-    menus.card_action(view, "lang")
+    view.card_action("lang")
     assert i18n.language() == "en"
     key(view, pygame.K_F12)
     frame(view)
     assert list((saves.parent / "pictures").glob("tabletop-*.png"))
-    assert isinstance(menus.card_action(view, "quit"), Quit)
+    assert isinstance(view.card_action("quit"), Quit)
 
 
 def test_after_a_crash_the_next_start_offers_to_resume_the_autosave(tavern: Board, saves: Path) -> None:
     """Issue 10, crash safety: a game killed after some commands is offered back at the next start."""
     from game.rules.one_for_all.commands import Activate, Move
     from game.ui.app import _play_view, autosaved_commands
-    from game.ui.play import menus
 
     first = _play_view(TAVERN, tavern, lambda *a, **k: None, [])
     assert isinstance(first, OFAPlayView) and first.card_kind != "resume"  # nothing to resume yet
@@ -569,7 +568,7 @@ def test_after_a_crash_the_next_start_offers_to_resume_the_autosave(tavern: Boar
     assert isinstance(again, OFAPlayView) and again.card_kind == "resume"
     assert again.session.match.autosave_path == match.autosave_path
     assert autosaved_commands(match.autosave_path) == 2  # the offer itself overwrote nothing
-    menus.card_action(again, "autosave")
+    again.card_action("autosave")
     assert again.session.match.digest() == digest
 
 
@@ -598,7 +597,7 @@ def test_strict_mode_gives_no_teaching_hints_and_the_top_bar_says_so(tavern: Boa
     assert "Строгий режим" in seen and "Ход 1" in seen
     view.set_ai_sides(set())
     set_language("en")
-    menus.card_action(view, "new")  # a new game from the menu keeps the mode
+    view.card_action("new")  # a new game from the menu keeps the mode
     assert view.session.match.mode == "strict" and hint(view) == ""
 
     teaching = tavern_view(tavern, saves)
@@ -611,5 +610,5 @@ def test_offer_resume_opens_the_resume_card(tavern: Board, saves: Path) -> None:
     assert view.card_kind == "resume" and view.card is not None
     assert any("4" in line for line in view.card.lines)
     frame(view)
-    menus.card_action(view, "close")  # start afresh: the new game stays
+    view.card_action("close")  # start afresh: the new game stays
     assert view.card is None and not view.session.match.steps

@@ -15,7 +15,6 @@ from game.board.model import Board
 from game.i18n import _, set_language
 from game.rules.one_for_all.commands import Act, Activate, Duel, Move
 from game.rules.one_for_all.explain import profile_name
-from game.ui.play import menus
 from game.ui.play.ofa_view import OFAPlayView
 from game.ui.play.session import PlaySession, new_match
 from tests.rules.one_for_all.scene import start
@@ -135,14 +134,14 @@ def test_the_russian_cards_figure_card_and_odds_have_no_english(russian: None,
     with recorded_texts() as seen:
         view, _board = played(tmp_path)
         # the game menu and the help card
-        menus.open_menu_card(view)
+        view.open_game_menu()
         frame(view)
-        menus.card_action(view, "help")
+        view.card_action("help")
         assert view.card_kind == "help"
         frame(view)
         view.card, view.card_kind = None, ""
         # the end card and the handover card
-        menus.open_end(view)
+        view.open_end()
         frame(view)
         view.card, view.card_kind = None, ""
         from game.ui.play.handover import handover_card
@@ -204,7 +203,7 @@ def test_the_russian_tavern_screen_draws_only_map_names_in_english(russian: None
         for tab in ("Log", "Odds", "Figure"):
             view.side_panel.tab = tab
             frame(view)
-        menus.open_menu_card(view)
+        view.open_game_menu()
         frame(view)
     assert_russian(seen, map_words(board))
 
@@ -236,8 +235,8 @@ def test_the_menu_switches_the_whole_screen_and_remembers_it(headless: None, tmp
         view, _board = played(tmp_path)
     assert i18n.language() == "en"
     assert "Log" in before and "Initiative" in before
-    menus.open_menu_card(view)
-    menus.card_action(view, "lang")
+    view.open_game_menu()
+    view.card_action("lang")
     assert i18n.language() == "ru" and view.session.lang == "ru"
     assert i18n.load_language() == "ru"  # remembered between runs
     view.card, view.card_kind = None, ""
@@ -245,8 +244,8 @@ def test_the_menu_switches_the_whole_screen_and_remembers_it(headless: None, tmp
         frame(view)
     assert "Журнал" in after and "Инициатива" in after
     assert any("Атос" in line.text for entry in view.session.log() for line in entry.lines)
-    menus.open_menu_card(view)
-    menus.card_action(view, "lang")
+    view.open_game_menu()
+    view.card_action("lang")
     assert i18n.language() == "en"
 
 

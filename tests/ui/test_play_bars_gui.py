@@ -14,7 +14,6 @@ from game.board import load_board
 from game.board.model import Board
 from game.i18n import set_language
 from game.ui.gui import Gui
-from game.ui.play import menus
 from game.ui.play.action_bar import ActionBar
 from game.ui.play.actions import Choice, Group
 from game.ui.play.hd_view import HDPlayView, make_hd_view
@@ -201,8 +200,8 @@ def test_switching_the_language_rebuilds_the_bars_in_russian(ofa: OFAPlayView, t
     monkeypatch.setenv(i18n.CONFIG_ENV, str(tmp_path / "config"))
     choices_of(ofa)
     old = ofa.top_bar.buttons[0]
-    menus.open_menu_card(ofa)
-    menus.card_action(ofa, "lang")
+    ofa.open_game_menu()
+    ofa.card_action("lang")
     ofa.card, ofa.card_kind = None, ""
     assert i18n.language() == "ru"
     frame(ofa)

@@ -13,7 +13,6 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITooltip
 
 from game.board import load_board
 from game.i18n import _, language, set_language
-from game.ui.play import menus
 from game.ui.play.card import Card, CardItem
 from game.ui.play.end_screen import end_card
 from game.ui.play.game_menu import help_card, menu_card
@@ -157,7 +156,7 @@ def test_a_click_through_the_view_takes_the_item(headless: None, tmp_path: Path)
     view = OFAPlayView(PlaySession(new_match(REPO / "maps" / "tavern.tmx", 3), board), board,
                        SIZE, save_dir=tmp_path / "saves", animate=False, handover=False)
     surface = pygame.Surface(SIZE)
-    menus.open_menu_card(view)
+    view.open_game_menu()
     view.update(1 / 60)
     view.draw(surface)
     card = view.card

@@ -166,7 +166,7 @@ def test_save_and_load(headless: None, tmp_path: Path) -> None:
     for _ in range(5):
         view.submit(view.session.ai_command())
     assert view.state != state
-    key(view, pygame.K_l, pygame.KMOD_CTRL)
+    key(view, pygame.K_o, pygame.KMOD_CTRL)
     assert view.state == state
     assert len(view.session.match.steps) == 30
     view.draw(pygame.Surface(SIZE))

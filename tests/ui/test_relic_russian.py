@@ -91,7 +91,7 @@ def test_russian_screen_shows_no_english_and_no_missing_glyphs(headless: None, t
     # the end of the game (its card) and a narrow window
     play(view, None, steps=4000)
     assert view.state.phase == "over"
-    view._after_change()
+    view._settle()
     assert view.card is not None
     texts += drawn(view, surface)
     view.resize((900, 640))
@@ -171,8 +171,8 @@ def test_the_handover_line_asking_to_roll_for_the_enemy_is_russian(headless: Non
     set_language("ru")
     view = make_relic_view(RELIC, SIZE, players=2, seed=11, save_dir=tmp_path)
     play(view, until=lambda v: v.state.battle is not None and v.state.battle.step == "enemy_roll")
-    view._last_player = "player1" if view.session.to_play() == "player2" else "player2"
-    view._after_change()
+    view._last_human = "player1" if view.session.to_play() == "player2" else "player2"
+    view._settle()
     assert view.card is not None
     line = view.card.lines[0]
     assert "бросьте кубик за врага" in line and english_words([line]) == {}

@@ -20,10 +20,12 @@ def check_scurry(system: Table, state: MMState, cmd: Scurry) -> None:
     if t.move_state != MoveState.DONE:
         raise IllegalCommand("MM-SCURRY-1", "Scurry comes after the move is finished",
                              key="mm.scurry.move_not_finished")
-    if m.webbed or m.stunned:
-        condition = "webbed" if m.webbed else "stunned"
-        raise IllegalCommand("MM-SCURRY-3", f"{m.name} is {condition}: no Scurry",
-                             key="mm.scurry.webbed" if m.webbed else "mm.scurry.stunned", params={"mouse": m.name})
+    if m.webbed:
+        raise IllegalCommand("MM-SCURRY-3", f"{m.name} is webbed: no Scurry",
+                             key="mm.scurry.webbed", params={"mouse": m.id})
+    if m.stunned:
+        raise IllegalCommand("MM-SCURRY-3", f"{m.name} is stunned: no Scurry",
+                             key="mm.scurry.stunned", params={"mouse": m.id})
 
 
 def resolve_scurry(system: Table, state: MMState, cmd: Scurry, dice: Dice, events: list[Event]) -> MMState:
@@ -43,7 +45,7 @@ def recover_plan(state: MMState, cmd: Recover) -> tuple[bool, bool]:
     m, _ = action_ready(state, cmd.mouse, "recover")
     if not (m.stunned or m.webbed):
         raise IllegalCommand("MM-REC-1", f"{m.name} is neither stunned nor webbed (MM-REC-5)",
-                             key="mm.recover.nothing", params={"mouse": m.name})
+                             key="mm.recover.nothing", params={"mouse": m.id})
     if state.cfg.recover_scope == "all":
         if cmd.condition:
             raise IllegalCommand("MM-REC-4", "one Recover handles both conditions: name none",
@@ -84,7 +86,7 @@ def check_decline(system: Table, state: MMState, cmd: DeclineAction) -> None:
     m, t = turn_mouse(state, cmd.mouse)
     if t.action_state != ActionState.UNUSED:
         raise IllegalCommand("MM-TURN-1", f"{m.name}'s action is already settled",
-                             key="mm.decline.already_settled", params={"mouse": m.name})
+                             key="mm.decline.already_settled", params={"mouse": m.id})
 
 
 def resolve_decline(system: Table, state: MMState, cmd: DeclineAction, dice: Dice,

@@ -59,27 +59,27 @@ def attack_plan(system: Table, state: MMState, cmd: Attack) -> tuple[Mouse, str,
     if mode == MELEE:
         if target.id not in close:
             raise IllegalCommand("MM-MELEE-1", f"{target.name} is not in {m.name}'s cell or an adjacent one",
-                                 key="mm.attack.out_of_reach", params={"target": target.name, "mouse": m.name})
+                                 key="mm.attack.out_of_reach", params={"target": target.id, "mouse": m.id})
     else:
         if not g.sees(m.cell, target.cell):
             raise IllegalCommand("MM-RANGED-2", f"{m.name} cannot see {target.name} (MM-LOS-1)",
-                                 key="mm.attack.not_seen", params={"mouse": m.name, "target": target.name})
+                                 key="mm.attack.not_seen", params={"mouse": m.id, "target": target.id})
         if close and target.id not in close:
             raise IllegalCommand("MM-RANGED-3",
                                  f"a minion is in or next to {m.name}'s cell: target one of {', '.join(close)}",
-                                 key="mm.attack.forced_target", params={"mouse": m.name, "targets": tuple(close)})
+                                 key="mm.attack.forced_target", params={"mouse": m.id, "targets": tuple(close)})
     bonus = 0
     if cmd.ability:
         if cmd.ability not in m.abilities:
             raise IllegalCommand("MM-LEVEL-1", f"{m.name} does not have {cmd.ability}",
-                                 key="mm.ability.not_had", params={"mouse": m.name, "ability": cmd.ability})
+                                 key="mm.ability.not_had", params={"mouse": m.id, "ability": cmd.ability})
         ab = cards.abilities()[cmd.ability]
         if ab.get("effect") != "attack_bonus":
             raise IllegalCommand("MM-LEVEL-2", f"{cmd.ability} is not an attack ability",
                                  key="mm.ability.not_for_attack", params={"ability": cmd.ability})
         if t.ability_used:
             raise IllegalCommand("MM-LEVEL-2", f"{m.name} has already used an ability this turn",
-                                 key="mm.ability.already_used", params={"mouse": m.name})
+                                 key="mm.ability.already_used", params={"mouse": m.id})
         bonus = int(ab.get("amount", 1))
     return m, mode, attack_dice(m, cmd.weapon, bonus)
 

@@ -33,16 +33,18 @@ def action_ready(state: MMState, mouse_id: str, action: str) -> tuple[Mouse, Tur
     """MM-TURN-2/4, MM-COND-1: the mouse may take ``action`` as this turn's action now."""
     m, t = turn_mouse(state, mouse_id)
     if t.action_state != ActionState.UNUSED:
-        done = "declined" if t.action_state == ActionState.DECLINED else "taken"
-        raise IllegalCommand("MM-TURN-2", f"{m.name} has already {done} this turn's action",
-                             key="mm.action.already_declined" if done == "declined" else "mm.action.already_taken", params={"mouse": m.name})
+        if t.action_state == ActionState.DECLINED:
+            raise IllegalCommand("MM-TURN-2", f"{m.name} has already declined this turn's action",
+                                 key="mm.action.already_declined", params={"mouse": m.id})
+        raise IllegalCommand("MM-TURN-2", f"{m.name} has already taken this turn's action",
+                             key="mm.action.already_taken", params={"mouse": m.id})
     if t.move_state == MoveState.IN_PROGRESS:
         raise IllegalCommand("MM-TURN-4", "finish the move first: the move cannot be split around the action",
                              key="mm.action.move_in_progress")
     if m.stunned and action != "recover":
         rule = STUNNED_RULES.get(action, "MM-COND-1")
         raise IllegalCommand(rule, f"{m.name} is stunned: Recover is the only action (MM-COND-1)",
-                             key="mm.action.stunned", params={"mouse": m.name})
+                             key="mm.action.stunned", params={"mouse": m.id})
     return m, t
 
 
@@ -51,8 +53,8 @@ def free_ready(system: Table, state: MMState, mouse_id: str, free: str) -> tuple
     m, t = turn_mouse(state, mouse_id, "MM-TURN-3")
     if free in t.free_used:
         raise IllegalCommand("MM-TURN-3", f"{m.name} has already used {free} this turn",
-                             key="mm.free.already_used", params={"mouse": m.name, "free": free})
+                             key="mm.free.already_used", params={"mouse": m.id, "free": free})
     if state.cfg.water and system.graph(state).cell(m.cell).water:
         raise IllegalCommand("MM-FEAT-6", f"{m.name} stands in water: no Share, Equip or Level Up",
-                             key="mm.free.in_water", params={"mouse": m.name})
+                             key="mm.free.in_water", params={"mouse": m.id})
     return m, t

@@ -55,12 +55,12 @@ def explore_plan(system: Table, state: MMState, cmd: Explore) -> tuple[str, str,
     options = explore_options(system, state, m)
     if not options:
         raise IllegalCommand("MM-EXP-3", f"{m.name} is not next to an exit nor on a turning cell that leads on",
-                             key="mm.explore.no_way", params={"mouse": m.name})
+                             key="mm.explore.no_way", params={"mouse": m.id})
     if cmd.via:
         chosen = [o for o in options if o[0] == cmd.via]
         if not chosen:
             raise IllegalCommand("MM-EXP-3", f"{m.name} cannot explore via {cmd.via!r} from here",
-                                 key="mm.explore.not_this_way", params={"mouse": m.name, "via": cmd.via})
+                                 key="mm.explore.not_this_way", params={"mouse": m.id, "via": cmd.via})
         via, tile, entry = chosen[0]
     elif len({o[0] for o in options}) > 1:
         names = ", ".join(o[0] for o in options)
@@ -82,7 +82,7 @@ def explore_plan(system: Table, state: MMState, cmd: Explore) -> tuple[str, str,
             cell = nearest_free(g, entry[0], occ, SMALL, rules)
         if cell is None:
             raise IllegalCommand("MM-OCC-5", f"no room for {x.name} on {tile}: the GM must place it",
-                                 key="mm.explore.no_room", params={"mouse": x.name, "tile": tile})
+                                 key="mm.explore.no_room", params={"mouse": x.id, "tile": tile})
         probe = probe.with_mouse(replace(probe.mouse(x.id), cell=cell))
         placed.append((x.id, cell))
     return via, tile, tuple(placed)

@@ -14,7 +14,7 @@ from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.board import Table, near
 from game.rules.mice_and_mystics.checks import free_ready, turn_mouse
 from game.rules.mice_and_mystics.commands import Equip, LevelUp, Share, Use
-from game.rules.mice_and_mystics.items import overflow, slots_ok
+from game.rules.mice_and_mystics.items import overflow, slots_refusal
 from game.rules.mice_and_mystics.state import MMState, Mouse, MoveState
 
 LEVEL_COST = 6  #: MM-LEVEL-1: cheese per level
@@ -31,15 +31,15 @@ def check_share(system: Table, state: MMState, cmd: Share) -> None:
     o = state.mouse(cmd.other)
     if o.captured:
         raise IllegalCommand("MM-SHARE-2", f"{o.name} is captured and cannot share",
-                             key="mm.share.captured", params={"other": o.name})
+                             key="mm.share.captured", params={"other": o.id})
     if not near(system.graph(state), m.cell, o.cell):
         raise IllegalCommand("MM-SHARE-1", f"{o.name} is not in {m.name}'s cell or an adjacent one",
-                             key="mm.share.out_of_reach", params={"other": o.name, "mouse": m.name})
+                             key="mm.share.out_of_reach", params={"other": o.id, "mouse": m.id})
     for who, given in ((m, cmd.give), (o, cmd.take)):
         for c in given:
             if c not in who.cards or c in who.starting:
                 raise IllegalCommand("MM-SHARE-1", f"{who.name} has no search card {c!r} to swap",
-                                     key="mm.share.no_card", params={"mouse": who.name, "card": c})
+                                     key="mm.share.no_card", params={"mouse": who.id, "card": c})
         if len(set(given)) != len(given):
             raise IllegalCommand("MM-SHARE-1", "a card is named twice", key="mm.share.card_twice")
     if not (0 <= cmd.give_cheese <= m.cheese and 0 <= cmd.take_cheese <= o.cheese):
@@ -80,10 +80,10 @@ def check_equip(system: Table, state: MMState, cmd: Equip) -> None:
     for c in cmd.equipped:
         if c not in m.cards:
             raise IllegalCommand("MM-EQUIP-1", f"{m.name} has no card {c!r}",
-                                 key="mm.equip.no_card", params={"mouse": m.name, "card": c})
-    why = slots_ok(cmd.equipped)
+                                 key="mm.equip.no_card", params={"mouse": m.id, "card": c})
+    why, key, params = slots_refusal(cmd.equipped)
     if why:
-        raise IllegalCommand("MM-EQUIP-4", why, key="mm.equip.slots", params={"why": why})
+        raise IllegalCommand("MM-EQUIP-4", why, key=key, params=params)
     if set(cmd.equipped) == set(m.equipped):
         raise IllegalCommand("MM-EQUIP-1", "that changes nothing", key="mm.equip.no_change")
 
@@ -108,7 +108,7 @@ def check_level_up(system: Table, state: MMState, cmd: LevelUp) -> None:
     if m.cheese < LEVEL_COST:
         raise IllegalCommand("MM-LEVEL-1", f"{m.name} has {m.cheese} cheese; a level costs {LEVEL_COST}",
                              key="mm.level.too_little_cheese",
-                             params={"mouse": m.name, "cheese": m.cheese, "cost": LEVEL_COST})
+                             params={"mouse": m.id, "cheese": m.cheese, "cost": LEVEL_COST})
     ab = cards.abilities().get(cmd.ability)
     if ab is None:
         raise IllegalCommand("MM-LEVEL-1", f"there is no ability {cmd.ability!r}",
@@ -118,7 +118,7 @@ def check_level_up(system: Table, state: MMState, cmd: LevelUp) -> None:
                              key="mm.level.other_class", params={"ability": cmd.ability, "class": m.klass})
     if cmd.ability in m.abilities:
         raise IllegalCommand("MM-LEVEL-1", f"{m.name} already has {cmd.ability}",
-                             key="mm.level.already_had", params={"mouse": m.name, "ability": cmd.ability})
+                             key="mm.level.already_had", params={"mouse": m.id, "ability": cmd.ability})
 
 
 def resolve_level_up(system: Table, state: MMState, cmd: LevelUp, dice: Dice, events: list[Event]) -> MMState:
@@ -143,7 +143,7 @@ def use_source(state: MMState, m: Mouse, what: str) -> tuple[str, dict[str, Any]
     if what in state.group_items:
         return "group", dict(cards.item(what)["use"])
     raise IllegalCommand("MM-GROUP-1", f"{m.name} has no ability, usable card or group item {what!r}",
-                         key="mm.use.nothing_to_use", params={"mouse": m.name, "what": what})
+                         key="mm.use.nothing_to_use", params={"mouse": m.id, "what": what})
 
 
 def use_plan(system: Table, state: MMState, cmd: Use) -> tuple[str, dict[str, Any], Mouse]:
@@ -152,7 +152,7 @@ def use_plan(system: Table, state: MMState, cmd: Use) -> tuple[str, dict[str, An
     source, effect = use_source(state, m, cmd.what)
     if source == "ability" and t.ability_used:
         raise IllegalCommand("MM-LEVEL-2", f"{m.name} has already used an ability this turn",
-                             key="mm.ability.already_used", params={"mouse": m.name})
+                             key="mm.ability.already_used", params={"mouse": m.id})
     kind = effect.get("effect")
     target = state.mouse(cmd.target) if cmd.target and state.has_mouse(cmd.target) else None
     if cmd.target and target is None:
@@ -173,16 +173,17 @@ def use_plan(system: Table, state: MMState, cmd: Use) -> tuple[str, dict[str, An
         return source, effect, target
     if target.captured or not near(system.graph(state), m.cell, target.cell):
         raise IllegalCommand("MM-ADJ-4", f"{target.name} is not an active mouse in or next to {m.name}'s cell",
-                             key="mm.use.out_of_reach", params={"target": target.name, "mouse": m.name})
+                             key="mm.use.out_of_reach", params={"target": target.id, "mouse": m.id})
     if effect.get("self_only") and target.id != m.id:
         raise IllegalCommand("MM-LEVEL-2", f"{cmd.what} works only on its owner",
                              key="mm.use.owner_only", params={"what": cmd.what})
     curable = target.wounds if effect.get("cures_poison") else target.wounds - target.poison
+    if curable <= 0 and target.poison:
+        raise IllegalCommand("MM-COND-5", f"{target.name} has no wound this can heal (poisoned wounds need a cure)",
+                             key="mm.use.poisoned_wounds", params={"target": target.id})
     if curable <= 0:
-        raise IllegalCommand("MM-COND-5", f"{target.name} has no wound this can heal"
-                             + (" (poisoned wounds need a cure)" if target.poison else ""),
-                             key="mm.use.poisoned_wounds" if target.poison else "mm.use.no_wound",
-                             params={"target": target.name})
+        raise IllegalCommand("MM-COND-5", f"{target.name} has no wound this can heal",
+                             key="mm.use.no_wound", params={"target": target.id})
     return source, effect, target
 
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from game.rules.engine import Event
 from game.rules.mice_and_mystics import cards
@@ -16,21 +17,28 @@ PAWS = 2  #: MM-EQUIP-4
 
 def slots_ok(equipped: tuple[str, ...]) -> str:
     """MM-EQUIP-4: why this set cannot be equipped together, or ""."""
+    return slots_refusal(equipped)[0]
+
+
+def slots_refusal(equipped: tuple[str, ...]) -> tuple[str, str, dict[str, Any]]:
+    """MM-EQUIP-4: why this set cannot be equipped together (the English reason, the message key,
+    its values: card ids, the slot, numbers), or ("", "", {})."""
     paws = 0
     used: dict[str, str] = {}
     for c in equipped:
         card = cards.item(c)
         slot = card.get("slot")
         if slot is None and not card.get("paws"):
-            return f"{c} cannot be equipped (a card to use, not to wear)"
+            return f"{c} cannot be equipped (a card to use, not to wear)", "mm.equip.not_wearable", {"card": c}
         paws += int(card.get("paws", 0))
         if slot:
             if slot in used:
-                return f"{c} and {used[slot]} both need the {slot} slot"
+                return (f"{c} and {used[slot]} both need the {slot} slot", "mm.equip.same_slot",
+                        {"card": c, "other": used[slot], "slot": slot})
             used[slot] = c
     if paws > PAWS:
-        return f"these need {paws} paws; a mouse has {PAWS}"
-    return ""
+        return f"these need {paws} paws; a mouse has {PAWS}", "mm.equip.too_many_paws", {"paws": paws, "most": PAWS}
+    return "", "", {}
 
 
 def pack_count(state: MMState, m: Mouse) -> int:

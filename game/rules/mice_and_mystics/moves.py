@@ -20,10 +20,11 @@ from game.rules.mice_and_mystics.state import MMState, MoveState, Phase
 
 
 def _refused(check: PathCheck) -> IllegalCommand:
-    """The path's refusal under the rule its reason names (MM-GEO-10 when it names none)."""
+    """The path's refusal under the rule its reason names (MM-GEO-10 when it names none), with
+    the message key and values of the verdict (``paths.check_path``)."""
     rule = re.search(r"MM-[A-Z]+-\d+", check.reason)
     return IllegalCommand(rule.group(0) if rule else "MM-GEO-10", check.reason,
-                          key="mm.move.path_refused", params={"why": check.reason})
+                          key=check.key, params=dict(check.params))
 
 
 def step_plan(system: Table, state: MMState, mouse_id: str, cell: str) -> PathCheck:
@@ -31,13 +32,13 @@ def step_plan(system: Table, state: MMState, mouse_id: str, cell: str) -> PathCh
     m, t = turn_mouse(state, mouse_id, "MM-MOVE-2")
     if t.move_state == MoveState.DONE:
         raise IllegalCommand("MM-TURN-4", f"{m.name}'s move is over (Scurry gives a new one)",
-                             key="mm.move.over", params={"mouse": m.name})
+                             key="mm.move.over", params={"mouse": m.id})
     if m.webbed:
         raise IllegalCommand("MM-COND-2", f"{m.name} is webbed and cannot move",
-                             key="mm.move.webbed", params={"mouse": m.name})
+                             key="mm.move.webbed", params={"mouse": m.id})
     if m.knocked_down:
         raise IllegalCommand("MM-COND-3", f"{m.name} is knocked down: stand up with the whole move",
-                             key="mm.move.knocked_down", params={"mouse": m.name})
+                             key="mm.move.knocked_down", params={"mouse": m.id})
     g = system.graph(state)
     if cell not in g:
         raise IllegalCommand("MM-GEO-10", f"there is no cell {cell!r}", key="mm.move.no_cell",
@@ -97,7 +98,7 @@ def check_move(system: Table, state: MMState, cmd: Move) -> None:
     m, t = turn_mouse(state, cmd.mouse, "MM-MOVE-2")
     if not cmd.path or cmd.path[0] != m.cell:
         raise IllegalCommand("MM-GEO-10", f"a path starts at {m.name}'s cell {m.cell}",
-                             key="mm.move.path_start", params={"mouse": m.name, "cell": m.cell})
+                             key="mm.move.path_start", params={"mouse": m.id, "cell": m.cell})
     if len(cmd.path) < 2:
         raise IllegalCommand("MM-GEO-10", "a move needs at least one step", key="mm.move.no_step")
     step_plan(system, state, cmd.mouse, cmd.path[1])
@@ -122,7 +123,7 @@ def check_end_move(system: Table, state: MMState, cmd: EndMove) -> None:
     m, t = turn_mouse(state, cmd.mouse, "MM-MOVE-2")
     if t.move_state == MoveState.DONE:
         raise IllegalCommand("MM-MOVE-2", f"{m.name}'s move is already over",
-                             key="mm.move.already_over", params={"mouse": m.name})
+                             key="mm.move.already_over", params={"mouse": m.id})
 
 
 def resolve_end_move(system: Table, state: MMState, cmd: EndMove, dice: Dice, events: list[Event]) -> MMState:
@@ -136,7 +137,7 @@ def check_stand_up(system: Table, state: MMState, cmd: StandUp) -> None:
     m, t = turn_mouse(state, cmd.mouse, "MM-COND-3")
     if not m.knocked_down:
         raise IllegalCommand("MM-COND-3", f"{m.name} is not knocked down",
-                             key="mm.stand_up.not_down", params={"mouse": m.name})
+                             key="mm.stand_up.not_down", params={"mouse": m.id})
     if t.move_state != MoveState.UNUSED:
         raise IllegalCommand("MM-COND-3", "standing up takes a whole, unused move",
                              key="mm.stand_up.move_used")

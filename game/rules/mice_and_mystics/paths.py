@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from game.geometry.cells import CellGraph, Step
 from game.rules.mice_and_mystics.config import DEFAULT_RULES, MoveRules
@@ -43,7 +44,8 @@ class WaterRoll:
 
 @dataclass(frozen=True)
 class PathCheck:
-    """The MM-GEO-10 verdict on a path."""
+    """The MM-GEO-10 verdict on a path; a refusal also as a message key and its values (cell
+    keys and numbers) for ``refusals.py``."""
 
     legal: bool
     reason: str = ""  #: why not (with the rule ID), "" when legal
@@ -51,6 +53,8 @@ class PathCheck:
     mp_left: int = 0  #: 0 when the move ends on arrival (minion cell, water)
     ends_move: bool = False
     rolls: tuple[WaterRoll, ...] = ()
+    key: str = ""  #: the refusal's message key, "" when legal
+    params: Mapping[str, Any] = field(default_factory=dict)  #: the values the message names
 
 
 @dataclass(frozen=True)
@@ -90,15 +94,25 @@ def step_cost(step: Step, mover: str = MOUSE, rules: MoveRules = DEFAULT_RULES) 
     return 1
 
 
-def step_forbidden(step: Step, mover: str = MOUSE, rules: MoveRules = DEFAULT_RULES) -> str:
-    """Why this step is never allowed for ``mover`` under ``rules``, or ``""``."""
+#: what bars a step for good (``barrier``): a red line, the current
+RED_LINE, CURRENT = "red_line", "current"
+_BARRIER_WORDS = {RED_LINE: "red line (MM-FEAT-5)", CURRENT: "against the current (MM-FEAT-6)"}
+
+
+def barrier(step: Step, mover: str = MOUSE, rules: MoveRules = DEFAULT_RULES) -> str:
+    """What never lets ``mover`` take this step under ``rules`` (``RED_LINE``, ``CURRENT``), or ``""``."""
     if mover != MOUSE:
         return ""  # MM-MIN-3: minions ignore lines and water
     if rules.red_lines and step.red:
-        return "red line (MM-FEAT-5)"
+        return RED_LINE
     if rules.water and step.against_current:
-        return "against the current (MM-FEAT-6)"
+        return CURRENT
     return ""
+
+
+def step_forbidden(step: Step, mover: str = MOUSE, rules: MoveRules = DEFAULT_RULES) -> str:
+    """Why this step is never allowed for ``mover`` under ``rules``, or ``""``."""
+    return _BARRIER_WORDS.get(barrier(step, mover, rules), "")
 
 
 def _stops_for_water(g: CellGraph, key: str, mover: str, rules: MoveRules) -> bool:
@@ -126,17 +140,18 @@ def check_path(g: CellGraph, path: Sequence[str], mp: int, occupancy: Occupancy,
     """
     check_mover(mover)
     if not path:
-        return PathCheck(False, "empty path")
+        return PathCheck(False, "empty path", key="mm.path.empty", params={})
     for key in path:
         if key not in g:
-            return PathCheck(False, f"unknown cell '{key}'")
+            return PathCheck(False, f"unknown cell '{key}'", key="mm.move.no_cell", params={"cell": key})
     if len(path) == 1:
         return PathCheck(True, cost=0, mp_left=mp)
     if webbed:
-        return PathCheck(False, "webbed: cannot move (MM-COND-2)")
+        return PathCheck(False, "webbed: cannot move (MM-COND-2)", key="mm.path.webbed", params={})
     start = path[0]
     if mover == MOUSE and not can_leave(occupancy, start, rules):
-        return PathCheck(False, "more minions than the mice can leave (MM-MOVE-4)")
+        return PathCheck(False, "more minions than the mice can leave (MM-MOVE-4)",
+                         key="mm.path.cannot_leave", params={"cell": start})
     occ = without(occupancy, start, mover)
     size = LARGE if mover == LARGE_MINION else SMALL
     cost = 0
@@ -146,26 +161,33 @@ def check_path(g: CellGraph, path: Sequence[str], mp: int, occupancy: Occupancy,
         src, dst = path[i - 1], path[i]
         step = g.step(src, dst)
         if step is None:
-            return PathCheck(False, f"'{src}' and '{dst}' are not adjacent (MM-ADJ)", cost)
-        why = step_forbidden(step, mover, rules)
-        if why:
-            return PathCheck(False, f"step {src}→{dst}: {why}", cost)
+            return PathCheck(False, f"'{src}' and '{dst}' are not adjacent (MM-ADJ)", cost,
+                             key="mm.path.not_adjacent", params={"frm": src, "to": dst})
+        barred = barrier(step, mover, rules)
+        if barred == RED_LINE:
+            return PathCheck(False, f"step {src}→{dst}: {_BARRIER_WORDS[barred]}", cost,
+                             key="mm.path.red_line", params={"frm": src, "to": dst})
+        if barred == CURRENT:
+            return PathCheck(False, f"step {src}→{dst}: {_BARRIER_WORDS[barred]}", cost,
+                             key="mm.path.against_current", params={"frm": src, "to": dst})
         cost += step_cost(step, mover, rules)
         if not can_enter(g, dst, occ, size, rules):
             return PathCheck(False, f"'{dst}' is full or holds a creature of the other size "
-                                    "(MM-OCC-3)", cost)
+                                    "(MM-OCC-3)", cost, key="mm.path.full", params={"cell": dst})
         if mover == MOUSE and rules.water and step.out_of_water:
             rolls.append(WaterRoll(i, 1 + occ.get(dst, NOBODY).mice))
         if i < last and stops(g, dst, occ, mover, rules):
             if _stops_for_water(g, dst, mover, rules):
-                what = "water ends the move, MM-FEAT-6"
-            elif mover == MOUSE:
-                what = "a minion ends the move, MM-MOVE-3"
-            else:
-                what = "a mouse ends the move, MM-MIN-2"
-            return PathCheck(False, f"cannot pass '{dst}' ({what})", cost)
+                return PathCheck(False, f"cannot pass '{dst}' (water ends the move, MM-FEAT-6)", cost,
+                                 key="mm.path.water_stops", params={"cell": dst})
+            if mover == MOUSE:
+                return PathCheck(False, f"cannot pass '{dst}' (a minion ends the move, MM-MOVE-3)", cost,
+                                 key="mm.path.minion_stops", params={"cell": dst})
+            return PathCheck(False, f"cannot pass '{dst}' (a mouse ends the move, MM-MIN-2)", cost,
+                             key="mm.path.mouse_stops", params={"cell": dst})
     if cost > mp:
-        return PathCheck(False, f"costs {cost}, only {mp} points", cost)
+        return PathCheck(False, f"costs {cost}, only {mp} points", cost,
+                         key="mm.path.too_far", params={"cost": cost, "mp": mp})
     ends = stops(g, path[-1], occ, mover, rules)
     return PathCheck(True, cost=cost, mp_left=0 if ends else mp - cost, ends_move=ends,
                      rolls=tuple(rolls))
@@ -213,7 +235,7 @@ def reachable(g: CellGraph, start: str, mp: int, occupancy: Occupancy,
             if not ok:
                 continue
             step = g.step(u, v)
-            if step is None or step_forbidden(step, mover, rules):
+            if step is None or barrier(step, mover, rules):
                 continue
             nd = d + step_cost(step, mover, rules)
             if nd > mp:
@@ -241,5 +263,5 @@ def reachable(g: CellGraph, start: str, mp: int, occupancy: Occupancy,
                  MappingProxyType(previous), terminal, conditional)
 
 
-__all__ = ["PathCheck", "Reach", "WaterRoll", "check_path", "reachable", "step_cost",
-           "step_forbidden", "stops"]
+__all__ = ["CURRENT", "RED_LINE", "PathCheck", "Reach", "WaterRoll", "barrier", "check_path", "reachable",
+           "step_cost", "step_forbidden", "stops"]

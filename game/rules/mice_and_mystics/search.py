@@ -25,7 +25,7 @@ def check_search(system: Table, state: MMState, cmd: Search) -> None:
     m, _ = action_ready(state, cmd.mouse, "search")
     if state.tile in m.searched:
         raise IllegalCommand("MM-SEARCH-5", f"{m.name} has already searched this tile successfully",
-                             key="mm.search.already_searched", params={"mouse": m.name, "tile": state.tile})
+                             key="mm.search.already_searched", params={"mouse": m.id, "tile": state.tile})
 
 
 def resolve_search(system: Table, state: MMState, cmd: Search, dice: Dice, events: list[Event]) -> MMState:

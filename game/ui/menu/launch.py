@@ -92,16 +92,24 @@ def menu_command(size: tuple[int, int] = (1280, 800), maps_dir: Path = MAPS_DIR,
     try:
         pygame.font.init()
         load_language()
-        pygame.display.set_caption("tabletop")
-
-        def screen() -> tuple[int, int]:
-            surface = pygame.display.get_surface()
-            return surface.get_size() if surface is not None else (1280, 800)
-
-        menu = make_menu_view(maps_dir, screen(),
-                              start=lambda c: start_view(c, screen()),
-                              sandbox=lambda p: sandbox_view(p, screen()))
-        run_views(ViewStack(menu), max_frames)
+        run_views(ViewStack(main_menu_view(_screen_size(), maps_dir)), max_frames)
         return 0
     finally:
         pygame.quit()
+
+
+def main_menu_view(size: tuple[int, int], maps_dir: Path = MAPS_DIR) -> View:
+    """The main menu in the window (which must be open), starting games and the sandbox in it:
+    what ``tabletop menu`` opens, and what "Main menu" opens from a game started directly."""
+    import pygame
+
+    pygame.display.set_caption("tabletop")
+    return make_menu_view(maps_dir, size, start=lambda c: start_view(c, _screen_size()),
+                          sandbox=lambda p: sandbox_view(p, _screen_size()))
+
+
+def _screen_size() -> tuple[int, int]:
+    import pygame
+
+    surface = pygame.display.get_surface()
+    return surface.get_size() if surface is not None else (1280, 800)

@@ -58,6 +58,7 @@ TIPS = {
     "autosave": N_("Go on from the autosave: the game as it was after its last command."),
     "help": N_("The mouse and the keys of this screen."),
     "new": N_("Start this scenario again from the beginning."),
+    "main": N_("Leave this game for the main menu; the autosave keeps it to go on later."),
     "quit": N_("Close tabletop."),
     "look": N_("Close this card to look at the table and the log; Esc opens the menu."),
 }

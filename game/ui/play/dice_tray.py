@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules.engine import Event, Match
 from game.rules.one_for_all.dice import deciding_dice, score
 from game.rules.one_for_all.state import OFAState
@@ -143,56 +144,105 @@ def draw_die(surface: pygame.Surface, x: int, y: int, face: int, *, size: int = 
         pygame.draw.circle(surface, pip, (rect.centerx + px * step, rect.centery + py * step), r)
 
 
-class DiceTray:
+class TrayFrame:
+    """The dice tray's frame, the same on every play screen: on the left the active piece's
+    counter (its caption, its value, its name), then the last roll's title and the game's rows
+    of dice, flowed left to right and top to bottom. A game's tray says what its counter is
+    called, how wide a row is and how one is drawn. The picture is kept until what it shows
+    (``key``) or the tray's size changes."""
+
+    #: the counter's caption (a msgid)
+    caption = ""
+    info_w = POOL_W
+    die_px = DIE_PX
+    row_h = DIE_PX + 12
+    gap = 18
+
     def __init__(self, texts: Texts) -> None:
         self.texts = texts
-        self._key: tuple | None = None
+        self._key: object = None
         self._picture: pygame.Surface | None = None
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, key: object, title: str,
-             rows: Sequence[DiceRow], pool: tuple[str, int] | None,
+             rows: Sequence[Any], info: tuple[str, object] | None,
              colours: dict[str, RGB]) -> None:
+        """``info``: the active piece's name and its counter's value (None: no one active)."""
         full = (key, rect.size)
         if full != self._key or self._picture is None:
             self._key = full
-            self._picture = self._render(rect.size, title, rows, pool, colours)
+            self._picture = self._render(rect.size, title, rows, info, colours)
         surface.blit(self._picture, rect)
 
-    def _render(self, size: tuple[int, int], title: str, rows: Sequence[DiceRow],
-                pool: tuple[str, int] | None, colours: dict[str, RGB]) -> pygame.Surface:
+    def _render(self, size: tuple[int, int], title: str, rows: Sequence[Any],
+                info: tuple[str, object] | None, colours: dict[str, RGB]) -> pygame.Surface:
+        t = self.texts
         pic = pygame.Surface(size)
         pic.fill(PANEL_BG)
         w, h = size
         pygame.draw.line(pic, PANEL_LINE, (0, 0), (w, 0))
-        t = self.texts
-        # the pool counter
-        pygame.draw.line(pic, PANEL_LINE, (POOL_W, 6), (POOL_W, h - 6))
-        if pool is not None:
-            name, n = pool
-            pic.blit(t.render(_("POOL"), SMALL_PX, DIM), (10, 6))
-            big = t.render(str(n), BIG_PX, ACCENT)
-            pic.blit(big, (POOL_W - 14 - big.get_width(), 4))
-            pic.blit(t.render(_fit(t, name, POOL_W - 16), SMALL_PX, TEXT), (10, h - 26))
+        pygame.draw.line(pic, PANEL_LINE, (self.info_w, 6), (self.info_w, h - 6))
+        pic.blit(t.render(_(self.caption), SMALL_PX, DIM), (10, 6))
+        if info is not None:
+            name, value = info
+            big = t.render(str(value), BIG_PX, ACCENT)
+            pic.blit(big, (self.info_w - 14 - big.get_width(), 4))
+            pic.blit(t.render(_fit(t, name, self.info_w - 16), SMALL_PX, TEXT), (10, h - 26))
         else:
-            pic.blit(t.render(_("POOL"), SMALL_PX, DIM), (10, 6))
             pic.blit(t.render(_("no one active"), SMALL_PX, DIM), (10, h - 26))
-        x0 = POOL_W + 12
-        pic.blit(t.render(_fit(t, _("Last roll: {title}").format(title=title), w - x0 - 8),
-                          SMALL_PX, DIM), (x0, 4))
-        if not rows:
-            pic.blit(t.render(_("No dice rolled yet."), SMALL_PX, DIM), (x0, 34))
-            return pic
+        x0 = self.info_w + 12
+        heading = _("Last roll: {title}").format(title=title) if title else \
+            _("No dice rolled yet.")
+        pic.blit(t.render(_fit(t, heading, w - x0 - 8), SMALL_PX, DIM), (x0, 4))
         x, y = x0, 26
-        line_h = DIE_PX + 12
         for row in rows:
-            need = _row_width(t, row)
+            need = self.row_width(row)
             if x > x0 and x + need > w - 8:
-                x, y = x0, y + line_h
+                x, y = x0, y + self.row_h
             if y + DIE_PX > h:
                 break
-            x = _draw_row(pic, t, row, x, y, colours)
-            x += 18
+            x = self.draw_row(pic, row, x, y, colours) + self.gap
         return pic
+
+    def words(self, pic: pygame.Surface, text: str, x: int, y: int, colour: RGB = TEXT) -> int:
+        """``text`` at ``x`` beside a row of dice at ``y``; returns where it ends."""
+        words = self.texts.render(text, SMALL_PX, colour)
+        pic.blit(words, (x, y + (self.die_px - words.get_height()) // 2))
+        return x + words.get_width()
+
+    def lead(self, pic: pygame.Surface, side: str, label: str, x: int, y: int,
+             colours: dict[str, RGB]) -> int:
+        """A row's start: its side's stripe and its label; returns where the dice go."""
+        if side in colours:
+            pygame.draw.rect(pic, colours[side], (x, y + 4, 5, self.die_px - 8))
+            x += 9
+        return self.words(pic, label, x, y) + 8
+
+    def row_width(self, row: Any) -> int:
+        """How wide ``row`` is drawn."""
+        raise NotImplementedError
+
+    def draw_row(self, pic: pygame.Surface, row: Any, x: int, y: int,
+                 colours: dict[str, RGB]) -> int:
+        """Draw ``row`` from ``x``; returns where it ends."""
+        raise NotImplementedError
+
+
+class DiceTray(TrayFrame):
+    """One for All's tray: the last roll's dice (the deciding die ringed, a 1 that lost the
+    initiative in red) beside the active figure's pool."""
+
+    caption = N_("POOL")
+
+    def row_width(self, row: DiceRow) -> int:
+        return _row_width(self.texts, row)
+
+    def draw_row(self, pic: pygame.Surface, row: DiceRow, x: int, y: int,
+                 colours: dict[str, RGB]) -> int:
+        x = self.lead(pic, row.side, row.label, x, y, colours)
+        for i, face in enumerate(row.faces):
+            draw_die(pic, x, y, face, red=row.red_ones and face == 1, deciding=i in row.deciding)
+            x += DIE_PX + 6
+        return self.words(pic, row.result, x + 2, y) + 2 if row.result else x
 
 
 def _fit(texts: Texts, text: str, width: int) -> str:
@@ -202,21 +252,3 @@ def _fit(texts: Texts, text: str, width: int) -> str:
 def _row_width(texts: Texts, row: DiceRow) -> int:
     return (texts.width(row.label, SMALL_PX) + 8 + max(1, len(row.faces)) * (DIE_PX + 6)
             + texts.width(row.result, SMALL_PX) + 8)
-
-
-def _draw_row(pic: pygame.Surface, texts: Texts, row: DiceRow, x: int, y: int,
-              colours: dict[str, RGB]) -> int:
-    if row.side in colours:
-        pygame.draw.rect(pic, colours[row.side], (x, y + 4, 5, DIE_PX - 8))
-        x += 9
-    label = texts.render(row.label, SMALL_PX, TEXT)
-    pic.blit(label, (x, y + (DIE_PX - label.get_height()) // 2))
-    x += label.get_width() + 8
-    for i, face in enumerate(row.faces):
-        draw_die(pic, x, y, face, red=row.red_ones and face == 1, deciding=i in row.deciding)
-        x += DIE_PX + 6
-    if row.result:
-        result = texts.render(row.result, SMALL_PX, TEXT)
-        pic.blit(result, (x + 2, y + (DIE_PX - result.get_height()) // 2))
-        x += result.get_width() + 4
-    return x

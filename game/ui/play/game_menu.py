@@ -1,19 +1,18 @@
-"""The game menu (Esc) and the help card (F1)."""
+"""The game menu (Esc) and the help card (F1), the same on every play screen: the help lists
+the game's own lines, then the keys every screen shares."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from game.i18n import LANGUAGE_NAMES, N_, _
 from game.ui.play.card import Card, CardItem
 from game.ui.play.widgets import Texts
 
-HELP_LINES = (
-    N_("Click a base of the side holding the initiative, or press Tab, to choose who acts."),
-    N_("Drag from the chosen base to move: the band, the end and what it touches show before "
-       "you let go. Hold Shift to stop where you let go. Esc or a right click cancels."),
-    N_("The action bar (keys 1-9) and the menu (right-click the figure or what it touches) list "
-       "what the rules allow now. Attacks may take more targets within a base width: click "
-       "them, then Enter."),
-    N_("Space ends the activation; it also skips an animation or hurries the AI."),
+#: the keys of every play screen, the last lines of each help card
+SHELL_HELP = (
+    N_("Esc cancels what is in hand, else opens the game menu (new game, main menu, quit); "
+       "F1 opens this help."),
     N_("Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+O load, F12 screenshot, Home fit the "
        "table, wheel zoom, drag the table to pan."),
 )
@@ -41,10 +40,13 @@ def menu_card(texts: Texts, *, can_undo: bool, can_redo: bool, has_save: bool,
                  tip=_("Switch between English and Russian; the choice is remembered.")),
         CardItem("help", _("Help"), hint="F1"),
         CardItem("new", _("New game")),
+        CardItem("main", _("Main menu")),
         CardItem("quit", _("Quit")),
     ]
     return Card(texts, _("Menu"), (), items)
 
 
-def help_card(texts: Texts) -> Card:
-    return Card(texts, _("How to play"), [_(line) for line in HELP_LINES], (), close_on_any=True)
+def help_card(texts: Texts, lines: Sequence[str] = ()) -> Card:
+    """``lines``: the game's own help (msgids, translated here), before the shared keys."""
+    return Card(texts, _("How to play"), [_(line) for line in (*lines, *SHELL_HELP)], (),
+                close_on_any=True)

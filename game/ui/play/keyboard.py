@@ -1,6 +1,6 @@
-"""Keys on the play screen (UI guide): Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+O load, F1
-help, Esc cancel or menu, Tab next figure, Space end the activation (or hurry the AI), Enter
-confirm the targets, 1-9 the action bar; arrows, Home, +/- and T go to the table's camera."""
+"""One for All's own keys (the shell takes the shared ones: Esc, F1, Ctrl+Z/Y/S/O, F12): Tab next
+figure, Space end the activation (or hurry the AI), Enter confirm the targets, 1-9 the action
+bar; arrows, Home, +/- and T go to the table's camera. Esc first drops what is in hand."""
 
 from __future__ import annotations
 
@@ -10,9 +10,6 @@ import pygame
 
 from game.i18n import _
 from game.rules.one_for_all.commands import Stop
-from game.ui.play import menus
-from game.ui.play.game_menu import help_card
-from game.ui.view import ViewAction
 
 if TYPE_CHECKING:
     from game.ui.play.ofa_view import OFAPlayView
@@ -23,54 +20,34 @@ TABLE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.
               pygame.K_t)
 
 
-def key_down(view: OFAPlayView, event: pygame.event.Event) -> ViewAction | None:
+def game_key(view: OFAPlayView, event: pygame.event.Event) -> None:
     key = getattr(event, "key", 0)
     mods = getattr(event, "mod", 0)
-    ctrl = bool(mods & pygame.KMOD_CTRL)
-    if view.menu is not None:
-        result = view.menu.handle_event(event)
-        if result is not None:
-            if result.closed:
-                view.menu = None
-            if result.choice is not None:
-                view.choose(result.choice)
-            return None
-    if ctrl and key == pygame.K_z:
-        if mods & pygame.KMOD_SHIFT:
-            view.redo()
-        else:
-            view.undo()
-    elif ctrl and key == pygame.K_y:
-        view.redo()
-    elif ctrl and key == pygame.K_s:
-        view.save()
-    elif ctrl and key == pygame.K_o:
-        view.load()
-    elif key == pygame.K_F1:
-        view.card, view.card_kind = help_card(view.texts), "help"
-    elif key == pygame.K_ESCAPE:
-        escape(view)
-    elif key == pygame.K_TAB:
+    if key == pygame.K_TAB:
         cycle(view, -1 if mods & pygame.KMOD_SHIFT else 1)
     elif key == pygame.K_SPACE:
         space(view)
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and view.targeting is not None:
         view.perform(view.targeting.choice, view.targeting.chosen)
-    elif pygame.K_1 <= key <= pygame.K_9 and not ctrl:
-        choice = view.action_bar.by_number(key - pygame.K_0)
-        if choice is not None:
-            if view.targeting is not None and choice.command is None:
-                view.targeting = None
-            elif view.targeting is not None:
-                view.perform(view.targeting.choice, view.targeting.chosen)
-            else:
-                view.choose(choice)
     elif key in TABLE_KEYS:
         view.forward(event)
-    return None
 
 
-def escape(view: OFAPlayView) -> None:
+def number_key(view: OFAPlayView, n: int) -> None:
+    """Keys 1-9: the action bar's ``n``-th choice (Cancel or strike while picking targets)."""
+    choice = view.action_bar.by_number(n)
+    if choice is None:
+        return
+    if view.targeting is not None and choice.command is None:
+        view.targeting = None
+    elif view.targeting is not None:
+        view.perform(view.targeting.choice, view.targeting.chosen)
+    else:
+        view.choose(choice)
+
+
+def cancel(view: OFAPlayView) -> bool:
+    """Esc: a drag, the targets being picked or the action menu go first."""
     if view.drag is not None:
         view.drag, view.preview = None, None
         view.say(_("Move cancelled."))
@@ -79,7 +56,8 @@ def escape(view: OFAPlayView) -> None:
     elif view.menu is not None:
         view.menu = None
     else:
-        menus.open_menu_card(view)
+        return False
+    return True
 
 
 def space(view: OFAPlayView) -> None:

@@ -15,8 +15,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from game.core.dice import SeededDice
 from game.i18n import N_, _, language, set_language
 from game.rules.engine import Event, IllegalCommand, Match, RuleSystem
 from game.rules.engine.history import GroupedHistory
@@ -72,8 +73,9 @@ class Submitted(Generic[S]):
     reason: str = ""  #: "Athos ran into ... (OFA-2B.2)" when refused
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(NamedTuple):
+    """An event in words: ``text, rules = session.explain(event)``."""
+
     text: str
     rules: str  #: the rule IDs cited, "OFA-3C.4, OFA-5A.1"
 
@@ -103,7 +105,7 @@ class MatchSession(ABC, Generic[S, Y]):
                  ai_seed: int = 7) -> None:
         self.match = match
         self.system: Y = system
-        self.ai_sides: set[str] = {s for s in ai_sides if s in match.state.sides}
+        self.ai_sides: set[str] = {s for s in ai_sides if s in self.seats()}
         self._rng = random.Random(ai_seed)
         self.history = GroupedHistory(match)
         self._legal: tuple[S, list[Any]] | None = None
@@ -112,6 +114,10 @@ class MatchSession(ABC, Generic[S, Y]):
         self.revision = 0
 
     # ------------------------------------------------------------------ reading
+    def seats(self) -> Sequence[str]:
+        """The sides (or players) of the match."""
+        return tuple(self.match.state.sides)
+
     @property
     def lang(self) -> str:
         """The language of the log: the program's (``game.i18n.language()``)."""
@@ -168,10 +174,11 @@ class MatchSession(ABC, Generic[S, Y]):
         self._changed()
         return Submitted(True, events, before)
 
-    @abstractmethod
     def _rehearse(self, state: S, commands: Sequence[Any]) -> None:
         """Play a group of two or more commands on ``state`` with scratch dice; raises
-        IllegalCommand when one of them is refused."""
+        IllegalCommand when one of them is refused (each command in turn, by default)."""
+        for command in commands:
+            state = self.system.apply(state, command, SeededDice(0)).state
 
     #: the rule system's refusals in words (its message keys' English templates)
     refusals: Refusals = ENGINE
@@ -216,9 +223,7 @@ class MatchSession(ABC, Generic[S, Y]):
     def ai_command(self) -> Any | None:
         """The AI's next command for the side to play (greedy, as in self-play)."""
         legal = self.legal()
-        if not legal:
-            return None
-        return greedy_policy(self.system, self.state, legal, self._rng)
+        return greedy_policy(self.system, self.state, legal, self._rng) if legal else None
 
     def _changed(self) -> None:
         self.revision += 1

@@ -10,15 +10,15 @@ import pygame
 from game.i18n import N_, _
 from game.rules.mice_and_mystics.dice import read, symbol
 from game.ui.colours import RGB
+from game.ui.play.dice_tray import IVORY
 from game.ui.play.widgets import DIM, SMALL_PX, TEXT, Texts
 
-DIE_BG: RGB = (0xF4, 0xEE, 0xDC)
+DIE_BG = IVORY  #: the dice of every game are ivory
 DIE_EDGE: RGB = (0x6A, 0x5A, 0x40)
 INK: RGB = (0x2A, 0x24, 0x1C)
 CHEESE: RGB = (0xF2, 0xC9, 0x1E)
-STEEL: RGB = (0x50, 0x5A, 0x6A)
-WOOD: RGB = (0x8A, 0x5A, 0x2A)
-BLUE: RGB = (0x3C, 0x6C, 0xC0)
+#: the symbols' metal, wood and shield
+STEEL, WOOD, BLUE = (0x50, 0x5A, 0x6A), (0x8A, 0x5A, 0x2A), (0x3C, 0x6C, 0xC0)
 #: the legend beside the dice: (symbol, what it means); ``_()`` where drawn
 MEANINGS = (("sword", N_("sword = melee hit (3-5)")), ("bow", N_("bow = ranged hit (4-5)")),
             ("shield", N_("shield = block (4-5)")), ("cheese", N_("cheese = a 6: cheese")))

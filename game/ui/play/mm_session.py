@@ -21,9 +21,12 @@ from game.i18n import N_, _
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
 from game.rules.engine.selfplay import greedy_policy
+from game.rules.engine.words import refusal
+from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics import explain as explain_mod
-from game.rules.mice_and_mystics.explain import name_of, place_name
+from game.rules.mice_and_mystics.explain import name_of, place_name, tile_name
 from game.rules.mice_and_mystics.game import MAPS_DIR, MiceAndMystics
+from game.rules.mice_and_mystics.refusals import REFUSALS
 from game.rules.mice_and_mystics.state import GM, MMState, Phase
 
 #: the seats' ids when none are named (kept in saves); ``seat_name`` shows them translated
@@ -245,7 +248,7 @@ class MMSession:
         try:
             events = self.match.submit(command)
         except IllegalCommand as exc:
-            return MMResult(False, reason=f"{exc.rule_id}: {exc.reason}")
+            return MMResult(False, reason=self.refusal(exc))
         self.revision += 1
         return MMResult(True, tuple(events))
 
@@ -280,10 +283,39 @@ class MMSession:
             return _("nothing to redo")
         try:
             self.match.redo()
-        except IllegalCommand as exc:  # the rules' reason is English: other languages cite the rule
-            return f"{exc.rule_id}: {exc.reason}" if i18n.language() == "en" else exc.rule_id
+        except IllegalCommand as exc:
+            return self.refusal(exc)
         self.revision += 1
         return ""
+
+    def refusal(self, exc: IllegalCommand) -> str:
+        """"why (RULE-ID)" of a refused command, in the current language, things by name."""
+        return refusal(exc, REFUSALS, name=self.refusal_name)
+
+    def refusal_name(self, ident: str) -> str:
+        """A mouse, a minion (or a group), a cell, a tile, an exit, a card or an ability a refusal
+        names, as the screen shows it in the current language; anything else as it is."""
+        st, lang, names = self.state, i18n.language(), self.names()
+        if ident in names:
+            return names[ident]
+        if st.has_mouse(ident) or st.has_minion(ident):
+            if lang == "en":
+                return st.mouse(ident).name if st.has_mouse(ident) else st.minion(ident).name
+            return self.name(ident)
+        g = self.system.graph(st)
+        if ident in g:  # a cell: its number on the tile in English, the tile and the number otherwise
+            return ident.split(":")[-1] if lang == "en" else place_name(ident, lang, names)
+        if ident == "turning":
+            return _("the turning cell")
+        way = g.exit(ident)
+        if way is not None:
+            return _("the exit to {tile}").format(tile=tile_name(way.target_tile, lang)) \
+                if way.target_tile else _("the exit")
+        if ident in g.tiles:
+            return tile_name(ident, lang)
+        known = (ident.startswith("minions:") or ident in cards.items() or ident in cards.abilities()
+                 or ident in cards.achievement_titles())
+        return name_of(ident, lang) if known else ident
 
     # ------------------------------------------------------------------ saves
     def save(self, path: Path) -> None:

@@ -7,21 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, language
+from game.ui.play import widgets as ui
 from game.ui.play.roll_odds import RollPreview
-from game.ui.play.widgets import (
-    ACCENT,
-    BIG_PX,
-    DANGER,
-    DIM,
-    GOOD,
-    PANEL_LINE,
-    SMALL_PX,
-    TEXT,
-    TEXT_PX,
-    TITLE_PX,
-    Texts,
-    wrap,
-)
 
 PAD = 12
 BAR_H = 16
@@ -33,7 +20,7 @@ def _dice(n: int) -> str:
 
 
 class OddsPanel:
-    def __init__(self, texts: Texts) -> None:
+    def __init__(self, texts: ui.Texts) -> None:
         self.texts = texts
         self._key: tuple | None = None
         self._picture: pygame.Surface | None = None
@@ -46,10 +33,10 @@ class OddsPanel:
             self._picture = self._render(rect.size, preview, source)
         surface.blit(self._picture, rect)
 
-    def _text(self, pic: pygame.Surface, text: str, y: int, px: int = TEXT_PX,
-              colour: tuple[int, int, int] = TEXT, indent: int = 0) -> int:
+    def _text(self, pic: pygame.Surface, text: str, y: int, px: int = ui.TEXT_PX,
+              colour: tuple[int, int, int] = ui.TEXT, indent: int = 0) -> int:
         w = pic.get_width() - 2 * PAD - indent
-        for line in wrap(self.texts, text, w, px):
+        for line in ui.wrap(self.texts, text, w, px):
             pic.blit(self.texts.render(line, px, colour), (PAD + indent, y))
             y += self.texts.font(px).get_linesize()
         return y
@@ -60,29 +47,29 @@ class OddsPanel:
         y = PAD
         if preview is None:
             self._text(pic, _("Hover an action or a duel in the action bar or the menu to see "
-                         "the odds of its roll."), y, SMALL_PX, DIM)
+                         "the odds of its roll."), y, ui.SMALL_PX, ui.DIM)
             return pic
-        y = self._text(pic, preview.title, y, TITLE_PX, ACCENT)
+        y = self._text(pic, preview.title, y, ui.TITLE_PX, ui.ACCENT)
         if source:
-            y = self._text(pic, source, y, SMALL_PX, DIM)
+            y = self._text(pic, source, y, ui.SMALL_PX, ui.DIM)
         y += 6
         rolls = (_("{name} rolls {dice} (duel)") if preview.duel
                  else _("{name} rolls {dice} (pool)"))
         y = self._text(pic, rolls.format(name=preview.actor, dice=_dice(preview.dice)), y)
         for opp in preview.opposed:
             y += 8
-            pygame.draw.line(pic, PANEL_LINE, (PAD, y), (size[0] - PAD, y))
+            pygame.draw.line(pic, ui.PANEL_LINE, (PAD, y), (size[0] - PAD, y))
             y += 8
             y = self._text(pic, _("against {name}: {dice}").format(name=opp.defender,
                                                                    dice=_dice(opp.dice)), y)
             win = opp.odds.p_attacker_wins
-            big = self.texts.render(f"{win * 100:.0f}%", BIG_PX, GOOD if win >= 0.5 else TEXT)
+            big = self.texts.render(f"{win * 100:.0f}%", ui.BIG_PX, ui.GOOD if win >= 0.5 else ui.TEXT)
             pic.blit(big, (PAD, y))
             pic.blit(self.texts.render(_("chance {name} wins").format(name=preview.actor),
-                                       SMALL_PX, TEXT),
+                                       ui.SMALL_PX, ui.TEXT),
                      (PAD + big.get_width() + 10, y + big.get_height() - 20))
             y += big.get_height() + 2
-            y = self._text(pic, _("ties go to the attacker (OFA-3C.7)"), y, SMALL_PX, DIM)
+            y = self._text(pic, _("ties go to the attacker (OFA-3C.7)"), y, ui.SMALL_PX, ui.DIM)
             y += 4
             y = self._bars(pic, y, _("hits on {name}").format(name=opp.defender),
                            opp.odds.hits_to_defender)
@@ -90,19 +77,19 @@ class OddsPanel:
                 y = self._bars(pic, y, _("hits on {name} (OFA-4.5)").format(name=preview.actor),
                                opp.odds.hits_to_attacker)
         y += 10
-        pygame.draw.line(pic, PANEL_LINE, (PAD, y), (size[0] - PAD, y))
+        pygame.draw.line(pic, ui.PANEL_LINE, (PAD, y), (size[0] - PAD, y))
         y += 8
         y = self._text(pic, _("A 1 among {name}'s dice: {p:.0f}%").format(
-            name=preview.actor, p=preview.p_one * 100), y, TEXT_PX, DANGER)
+            name=preview.actor, p=preview.p_one * 100), y, ui.TEXT_PX, ui.DANGER)
         y = self._text(pic, _("a 1 passes the initiative to the other side (OFA-3A.1)"), y,
-                       SMALL_PX, DIM)
+                       ui.SMALL_PX, ui.DIM)
         y += 8
         for note in preview.notes:
-            y = self._text(pic, f"· {note}", y, SMALL_PX, DIM)
+            y = self._text(pic, f"· {note}", y, ui.SMALL_PX, ui.DIM)
         return pic
 
     def _bars(self, pic: pygame.Surface, y: int, title: str, probs: tuple[float, ...]) -> int:
-        y = self._text(pic, title, y, SMALL_PX, TEXT)
+        y = self._text(pic, title, y, ui.SMALL_PX, ui.TEXT)
         shown = list(enumerate(probs))[:MAX_BARS]
         rest = sum(probs[MAX_BARS:])
 
@@ -111,16 +98,16 @@ class OddsPanel:
                 return _("{n}+ hits").format(n=k)
             return _("{n} hit").format(n=k) if k == 1 else _("{n} hits").format(n=k)
 
-        label_w = max([64] + [self.texts.width(words(k), SMALL_PX) + 8 for k, _p in shown])
+        label_w = max([64] + [self.texts.width(words(k), ui.SMALL_PX) + 8 for k, _p in shown])
         bar_w = max(20, pic.get_width() - 2 * PAD - label_w - 52)
         for k, p in shown:
             last = k == MAX_BARS - 1 and rest > 0
             p_here = p + rest if last else p
-            pic.blit(self.texts.render(words(k), SMALL_PX, DIM), (PAD, y))
-            pygame.draw.rect(pic, PANEL_LINE, (PAD + label_w, y + 2, bar_w, BAR_H - 2))
-            pygame.draw.rect(pic, ACCENT if k else DIM,
+            pic.blit(self.texts.render(words(k), ui.SMALL_PX, ui.DIM), (PAD, y))
+            pygame.draw.rect(pic, ui.PANEL_LINE, (PAD + label_w, y + 2, bar_w, BAR_H - 2))
+            pygame.draw.rect(pic, ui.ACCENT if k else ui.DIM,
                              (PAD + label_w, y + 2, max(1, round(bar_w * p_here)), BAR_H - 2))
-            pic.blit(self.texts.render(f"{p_here * 100:.0f}%", SMALL_PX, TEXT),
+            pic.blit(self.texts.render(f"{p_here * 100:.0f}%", ui.SMALL_PX, ui.TEXT),
                      (PAD + label_w + bar_w + 6, y))
             y += BAR_H + 4
         return y + 4

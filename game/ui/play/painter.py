@@ -17,12 +17,11 @@ from game.ui.play.hints import hint, keys_help
 from game.ui.play.odds_panel import OddsPanel
 from game.ui.play.overlays import MoveOverlay, TargetOverlay
 from game.ui.play.top_bar import TopInfo
-from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, TEXT, TEXT_PX, Texts, ellipsize_message
+from game.ui.play.widgets import ACCENT, Texts
 
 if TYPE_CHECKING:
     from game.ui.play.ofa_view import OFAPlayView
 
-STATUS_BG: RGB = (0x1A, 0x1B, 0x1F)
 HOVER_RING: RGB = (0xF4, 0xF4, 0xF0)
 
 
@@ -38,14 +37,9 @@ class Painter:
         self._roll: tuple[str, list[DiceRow]] = ("", [])
 
     def draw(self, view: OFAPlayView, surface: pygame.Surface) -> None:
-        lay = view.layout
-        t = lay.table
-        # the board view draws its own status bar under the table: the tray covers it
-        full = pygame.Rect(t.x, t.y, t.width, t.height + view.status_height)
-        if full.width > 0 and full.height > 0 and surface.get_rect().contains(full):
-            view.board_view.draw(surface.subsurface(full))
-        self.draw_table(view, surface.subsurface(t.clip(surface.get_rect())))
+        self.draw_table(view, view.draw_board(surface))
         self.draw_chrome(view, surface)
+        view.bars_gui.draw(surface)  # the bars' widgets, their tooltips over everything
         if view.menu is not None:
             view.menu.draw(surface)
         if view.card is not None:
@@ -101,8 +95,7 @@ class Painter:
         view.action_bar.set(lay.actions, bar_groups(view), hint(view) or keys_help(),
                             surface.get_size())
         view.action_bar.draw(surface, lay.actions, view.hot)
-        self.draw_status(view, surface)
-        view.bars_gui.draw(surface)  # the bars' widgets, their tooltips over everything
+        view.draw_status(surface)
 
     def draw_panel(self, view: OFAPlayView, surface: pygame.Surface) -> None:
         lay = view.layout
@@ -119,26 +112,6 @@ class Painter:
         else:
             who = view.hover or view.inspected or view.selected
             self.figure_card.draw(surface, body, view.shown, who, view.names, view.colours)
-
-    def draw_status(self, view: OFAPlayView, surface: pygame.Surface) -> None:
-        rect = view.layout.status
-        surface.fill(STATUS_BG, rect)
-        pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.topright)
-        if view.message_showing:
-            text, colour = view.message, view.message_colour
-        else:
-            text = (hint(view) if view.action_bar.buttons else "") or keys_help()
-            colour = DIM
-            preview, _source = view.roll_preview() if view.hot is not None else (None, "")
-            if preview is not None and preview.opposed:
-                o = preview.opposed[0]
-                text = _("{title}: {win:.0f}% to win, {one:.0f}% chance of a 1").format(
-                    title=preview.title, win=o.odds.p_attacker_wins * 100,
-                    one=preview.p_one * 100)
-                colour = TEXT
-        pic = self.texts.render(ellipsize_message(self.texts, text, rect.width - 20, TEXT_PX), TEXT_PX,
-                                colour)
-        surface.blit(pic, (rect.x + 10, rect.y + (rect.height - pic.get_height()) // 2))
 
 
 def bar_groups(view: OFAPlayView) -> list[Group]:

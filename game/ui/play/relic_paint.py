@@ -16,23 +16,8 @@ import pygame
 from game.i18n import N_, _
 from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB, ink_on
+from game.ui.play import widgets as ui
 from game.ui.play.relic_session import attr_short, mode_word, more_note, player_label
-from game.ui.play.widgets import (
-    ACCENT,
-    CHROME_BG,
-    DANGER,
-    DIM,
-    GOOD,
-    PANEL_LINE,
-    SMALL_PX,
-    TEXT,
-    TEXT_PX,
-    TITLE_PX,
-    ellipsize,
-    ellipsize_message,
-    panel,
-    wrap,
-)
 
 if TYPE_CHECKING:
     from game.ui.play.relic_view import RelicPlayView
@@ -52,23 +37,15 @@ HERO_LINE = 19  #: one line of a player's box in the side panel
 
 def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
     lay = view.layout
-    surface.fill(CHROME_BG)
-    t = lay.table
-    sub_h = min(surface.get_height() - t.y, t.height + view.status.height)
-    table = surface.subsurface(pygame.Rect(t.x, t.y, t.width, max(1, sub_h)))
-    view.board_view.draw(table)
-    table.set_clip(pygame.Rect(0, 0, t.width, t.height))
-    _board_marks(view, table)
-    table.set_clip(None)
+    surface.fill(ui.CHROME_BG)
+    _board_marks(view, view.draw_board(surface))
     _top(view, surface, lay.top)
     _tray(view, surface, lay.tray)
-    view.sync_widgets()
+    view.sync_bars()
     _actions(view, surface, lay.actions)
-    _status(view, surface, lay.status)
+    view.draw_status(surface)
     _panel(view, surface, lay.panel)
-    view.bars_gui.draw(surface)  # the buttons, and a tooltip over everything but a card
-    if view.card is not None:
-        view.card.draw(surface)
+    view.draw_overlays(surface)
 
 
 # ---------------------------------------------------------------------- the board
@@ -108,7 +85,7 @@ def _board_marks(view: RelicPlayView, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, fill, r, border_radius=3)
             pygame.draw.rect(surface, (250, 245, 230), r, 1, border_radius=3)
             word = str(card.value) if card.kind == "enemy" else "?"
-            pic = texts.render(word, SMALL_PX, ink_on(fill))
+            pic = texts.render(word, ui.SMALL_PX, ink_on(fill))
             surface.blit(pic, pic.get_rect(center=r.center))
     by_space: dict[str, list[str]] = {}
     for hero in st.heroes:
@@ -125,9 +102,9 @@ def _board_marks(view: RelicPlayView, surface: pygame.Surface) -> None:
             colour = view.colours[p]
             pygame.draw.circle(surface, (20, 20, 20), (x + 2, y + 2), rad)
             pygame.draw.circle(surface, colour, (x, y), rad)
-            edge = ACCENT if p == st.active_player else (250, 245, 230)
+            edge = ui.ACCENT if p == st.active_player else (250, 245, 230)
             pygame.draw.circle(surface, edge, (x, y), rad, 3 if p == st.active_player else 1)
-            pic = texts.render(p[-1:], SMALL_PX, ink_on(colour))
+            pic = texts.render(p[-1:], ui.SMALL_PX, ink_on(colour))
             surface.blit(pic, pic.get_rect(center=(x, y)))
 
 
@@ -142,7 +119,7 @@ def _centre(cell) -> tuple[float, float]:  # noqa: ANN001
 
 # ---------------------------------------------------------------------- chrome
 def _top(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    panel(surface, rect, CHROME_BG)
+    room = view.draw_top_frame(surface)
     st = view.state
     texts = view.texts
     who = view.session.to_play()
@@ -153,15 +130,27 @@ def _top(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> Non
         pygame.draw.rect(surface, colour, tag, border_radius=5)
         label = _("{player} (AI)").format(player=player_label(who)) if who in view.session.ai_sides \
             else player_label(who)
-        pic = texts.render(label, TEXT_PX, ink_on(colour))
+        pic = texts.render(label, ui.TEXT_PX, ink_on(colour))
         surface.blit(pic, pic.get_rect(center=tag.center))
         x = tag.right + 12
     phase = _phase_words(st) if view.teaching else _phase_name(st)
+    facts = dict(scenario=view.session.name(st.scenario), round=st.round,
+                 rounds=st.cfg.max_rounds, turn=st.turn, mode=mode_word(view.mode))
+    width = room.right - x - 10
     line = _("Relic — {scenario} · round {round} of {rounds}, turn {turn} · {mode} · {phase}").format(
-        scenario=view.session.name(st.scenario), round=st.round, rounds=st.cfg.max_rounds,
-        turn=st.turn, mode=mode_word(view.mode), phase=phase)
-    pic = texts.render(ellipsize(texts, line, rect.right - x - 10, TEXT_PX), TEXT_PX)
-    surface.blit(pic, (x, rect.centery - pic.get_height() // 2))
+        phase=phase, **facts)
+    if texts.width(line, ui.TEXT_PX) <= width:
+        pic = texts.render(line, ui.TEXT_PX)
+        surface.blit(pic, (x, rect.centery - pic.get_height() // 2))
+        return
+    # no room for one line (the bar's buttons, a narrow window): the facts over the phase
+    first = _("Relic — {scenario} · {mode} · round {round} of {rounds}, turn {turn}").format(**facts)
+    pics = [texts.render(ui.ellipsize(texts, first, width, ui.SMALL_PX), ui.SMALL_PX),
+            texts.render(ui.ellipsize(texts, phase, width, ui.SMALL_PX), ui.SMALL_PX, ui.DIM)]
+    y = rect.centery - sum(pic.get_height() for pic in pics) // 2
+    for pic in pics:
+        surface.blit(pic, (x, y))
+        y += pic.get_height()
 
 
 def _phase_words(st: RelicState) -> str:
@@ -198,46 +187,34 @@ def _phase_name(st: RelicState) -> str:
               Phase.CONFRONTATION: N_("the Confrontation")}.get(st.phase, st.phase))
 
 
-def _status(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    panel(surface, rect, CHROME_BG)
-    texts = view.texts
-    if view.message and view._message_left > 0:
-        text, colour = view.message, view.message_colour
-    else:
-        text, colour = _("1-9/Space act · click a green space · Ctrl+Z undo · Ctrl+Y redo · "
-                         "Ctrl+S save · Ctrl+L load · F2 AI seat · Esc quit"), DIM
-    pic = texts.render(ellipsize_message(texts, text, rect.width - 16, SMALL_PX), SMALL_PX, colour)
-    surface.blit(pic, (rect.x + 8, rect.centery - pic.get_height() // 2))
-
-
 def _actions(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The action bar's background and its words (the buttons are pygame_gui widgets, drawn
     with the view's Gui): who the AI is playing when no one can act here, the note of the
     actions that did not fit."""
-    panel(surface, rect, CHROME_BG)
+    ui.panel(surface, rect, ui.CHROME_BG)
     texts = view.texts
     bar = view.action_bar
     if not bar.buttons and not bar.hidden:
         who = view.session.to_play()
         words = "" if who is None else \
             _("The AI is playing {player}...").format(player=player_label(who))
-        pic = texts.render(words, TEXT_PX, DIM)
+        pic = texts.render(words, ui.TEXT_PX, ui.DIM)
         surface.blit(pic, (rect.x + 12, rect.centery - pic.get_height() // 2))
     elif bar.hidden:
-        more = texts.render(more_note(bar.hidden), SMALL_PX, DIM)
+        more = texts.render(more_note(bar.hidden), ui.SMALL_PX, ui.DIM)
         surface.blit(more, (rect.right - more.get_width() - 10, rect.bottom - more.get_height() - 4))
 
 
 # ---------------------------------------------------------------------- the battle tray
 def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    panel(surface, rect)
+    ui.panel(surface, rect)
     texts = view.texts
     st = view.state
     evs = view.battle_events
     if not evs:
         x = rect.x + 12
         if st.move_roll:
-            pic = texts.render(_("Move roll:"), TEXT_PX)
+            pic = texts.render(_("Move roll:"), ui.TEXT_PX)
             surface.blit(pic, (x, rect.y + 12))
             x += pic.get_width() + 10
             for f in st.move_roll:
@@ -254,8 +231,8 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
                     attr=attr_short(c.attribute), value=c.value) if c.kind == "enemy" else
                 _("{card} ({kind})").format(card=session.name(c.id), kind=_(KIND_WORDS.get(c.kind, c.kind)))
                 for c in cards))
-        for i, line in enumerate(wrap(texts, words, rect.right - x - 12, SMALL_PX)[:4]):
-            surface.blit(texts.render(line, SMALL_PX, TEXT if i == 0 else DIM), (x, rect.y + 4 + 19 * i))
+        for i, line in enumerate(ui.wrap(texts, words, rect.right - x - 12, ui.SMALL_PX)[:4]):
+            surface.blit(texts.render(line, ui.SMALL_PX, ui.TEXT if i == 0 else ui.DIM), (x, rect.y + 4 + 19 * i))
         return
     shown = int(view._reveal / 0.35) + 1  # dice appear one after another
     start = next(e for e in evs if e.kind == "rel.battle")
@@ -263,7 +240,7 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
     head = _("{player} vs {enemy} — {attr} {player_value} vs {value}").format(
         player=player_label(start.actor), enemy=view.session.name(str(v["enemy"])),
         attr=attr_short(str(v["attribute"])), player_value=v["player_value"], value=v["value"])
-    surface.blit(texts.render(ellipsize(texts, head, rect.width - 20, SMALL_PX), SMALL_PX, ACCENT),
+    surface.blit(texts.render(ui.ellipsize(texts, head, rect.width - 20, ui.SMALL_PX), ui.SMALL_PX, ui.ACCENT),
                  (rect.x + 10, rect.y + 4))
     y = rect.y + 26
     x = rect.x + 10
@@ -290,24 +267,24 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
             words = f"? : {e_score}"
             note = _("you need {n}+ on your roll to win").format(
                 n=e_score - odds.player_bonus + 1) if view.teaching else ""
-        surface.blit(texts.render(words, TITLE_PX + 6, ACCENT), (x + 10, y + 2))
-        surface.blit(texts.render(ellipsize(texts, note, rect.right - x - 20, SMALL_PX), SMALL_PX, DIM),
+        surface.blit(texts.render(words, ui.TITLE_PX + 6, ui.ACCENT), (x + 10, y + 2))
+        surface.blit(texts.render(ui.ellipsize(texts, note, rect.right - x - 20, ui.SMALL_PX), ui.SMALL_PX, ui.DIM),
                      (x + 10, y + 32))
     if score is not None and budget[0] > 0:
         s = score.data
         words = f"{s['player_score']} : {s['enemy_score']}"
         res = result.data["result"] if result else ""
-        colour = GOOD if res == "WIN" else DANGER if res == "LOSE" else ACCENT
+        colour = ui.GOOD if res == "WIN" else ui.DANGER if res == "LOSE" else ui.ACCENT
         res_word = _(RESULT_WORDS[res]) if res in RESULT_WORDS else res
-        big = texts.render(words, TITLE_PX + 6, colour)
+        big = texts.render(words, ui.TITLE_PX + 6, colour)
         surface.blit(big, (x + 10, y + 2))
         detail = texts.render(_("{result} — you {roll}+{value}{mods}, enemy {enemy_roll}+"
                                 "{enemy_value}{enemy_mods}").format(
             result=res_word, roll=s["player_roll"], value=s["player_value"],
             mods=_plus(s["player_modifiers"]), enemy_roll=s["enemy_roll"],
-            enemy_value=s["enemy_value"], enemy_mods=_plus(s["enemy_modifiers"])), SMALL_PX, colour)
+            enemy_value=s["enemy_value"], enemy_mods=_plus(s["enemy_modifiers"])), ui.SMALL_PX, colour)
         if x + 10 + detail.get_width() > rect.right:
-            detail = texts.render(res_word, SMALL_PX, colour)
+            detail = texts.render(res_word, ui.SMALL_PX, colour)
         surface.blit(detail, (x + 10, y + 32))
 
 
@@ -331,11 +308,11 @@ def _plus(mods) -> str:  # noqa: ANN001
 def _chains_row(view: RelicPlayView, surface: pygame.Surface, x: int, y: int, who: str,
                 chains, adds, budget: list[int], note: str) -> int:  # noqa: ANN001
     texts = view.texts
-    label = texts.render(who, SMALL_PX, TEXT)
+    label = texts.render(who, ui.SMALL_PX, ui.TEXT)
     surface.blit(label, (x, y + 14))
     x += label.get_width() + 14  # clear of the first die's explosion star
     if chains is None:
-        pic = texts.render("—", TEXT_PX, DIM)
+        pic = texts.render("—", ui.TEXT_PX, ui.DIM)
         surface.blit(pic, (x, y + 12))
         return x + pic.get_width() + 4
     for ci, chain in enumerate(chains):
@@ -349,16 +326,16 @@ def _chains_row(view: RelicPlayView, surface: pygame.Surface, x: int, y: int, wh
             x += 44
         add = adds[ci] if ci < len(adds) else 0
         if add:
-            pic = texts.render(f"+{add}", TEXT_PX, GOOD)
+            pic = texts.render(f"+{add}", ui.TEXT_PX, ui.GOOD)
             surface.blit(pic, (x, y + 10))
             x += pic.get_width() + 6
         x += 8
     total = sum(sum(c) for c in chains) + sum(adds)
-    pic = texts.render(f"= {total}", TEXT_PX, TEXT)
+    pic = texts.render(f"= {total}", ui.TEXT_PX, ui.TEXT)
     surface.blit(pic, (x, y + 10))
     x += pic.get_width() + 4
     if note:
-        pic = texts.render(note, SMALL_PX, DIM)
+        pic = texts.render(note, ui.SMALL_PX, ui.DIM)
         surface.blit(pic, (x + 2, y + 12))
         x += pic.get_width() + 4
     return x
@@ -386,7 +363,7 @@ def _die(view: RelicPlayView, surface: pygame.Surface, at: tuple[int, int], face
 
 # ---------------------------------------------------------------------- the side panel
 def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    panel(surface, rect)
+    ui.panel(surface, rect)
     texts = view.texts
     st = view.state
     x, y, w = rect.x + 10, rect.y + 8, rect.width - 20
@@ -394,12 +371,12 @@ def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> N
         colour = view.colours[hero.player]
         box = pygame.Rect(x - 4, y - 2, w + 8, 84 + HERO_LINE)
         if hero.player == st.active_player:
-            pygame.draw.rect(surface, ACCENT, box, 2, border_radius=5)
+            pygame.draw.rect(surface, ui.ACCENT, box, 2, border_radius=5)
         pygame.draw.rect(surface, colour, (x, y + 2, 8, 76 + HERO_LINE))
         name = f"{player_label(hero.player)} · {view.session.name(hero.character)}"
         if hero.player in view.session.ai_sides:
             name = _("{player} (AI)").format(player=name)
-        surface.blit(texts.render(ellipsize(texts, name, w - 16, SMALL_PX), SMALL_PX, colour),
+        surface.blit(texts.render(ui.ellipsize(texts, name, w - 16, ui.SMALL_PX), ui.SMALL_PX, colour),
                      (x + 14, y))
         relic = _("RELIC") if hero.relic else _("missions {done}/{needed}").format(
             done=hero.missions_completed, needed=st.cfg.missions_for_relic)
@@ -416,15 +393,15 @@ def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> N
             mission=view.session.name(hero.mission) if hero.mission else "—")
         line4 = _("power cards: {n} · {gear}").format(n=len(hero.hand), gear=gear)
         for i, line in enumerate((line1, line2, line3, line4)):
-            ink = GOOD if i == 1 and hero.relic else TEXT if i == 0 else DIM
+            ink = ui.GOOD if i == 1 and hero.relic else ui.TEXT if i == 0 else ui.DIM
             if i == 0 and hero.life <= 1:
-                ink = DANGER
-            surface.blit(texts.render(ellipsize(texts, line, w - 16, SMALL_PX), SMALL_PX, ink),
+                ink = ui.DANGER
+            surface.blit(texts.render(ui.ellipsize(texts, line, w - 16, ui.SMALL_PX), ui.SMALL_PX, ink),
                          (x + 14, y + 20 + HERO_LINE * i))
         y += 90 + HERO_LINE
     # the odds of the pending battle
     odds, what = view.odds()
-    pygame.draw.line(surface, PANEL_LINE, (rect.x, y), (rect.right, y))
+    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, y), (rect.right, y))
     y += 6
     if odds is not None:
         head = _("Odds (exact, with explosions, {what})").format(what=what) if what else \
@@ -436,34 +413,34 @@ def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> N
             words += " " + _("if the scores are counted now")
         if odds.error_bound > 1e-9:
             words += " " + _("(+{error:.1e} at most)").format(error=odds.error_bound)
-        for line in wrap(texts, words, w, SMALL_PX):
-            surface.blit(texts.render(line, SMALL_PX, ACCENT), (x, y))
+        for line in ui.wrap(texts, words, w, ui.SMALL_PX):
+            surface.blit(texts.render(line, ui.SMALL_PX, ui.ACCENT), (x, y))
             y += 19
         bar = pygame.Rect(x, y + 2, w, 10)
         pw, pt = round(w * odds.p_win), round(w * odds.p_tie)
-        pygame.draw.rect(surface, DANGER, bar)
-        pygame.draw.rect(surface, GOOD, (bar.x, bar.y, pw, bar.h))
-        pygame.draw.rect(surface, ACCENT, (bar.x + pw, bar.y, pt, bar.h))
+        pygame.draw.rect(surface, ui.DANGER, bar)
+        pygame.draw.rect(surface, ui.GOOD, (bar.x, bar.y, pw, bar.h))
+        pygame.draw.rect(surface, ui.ACCENT, (bar.x + pw, bar.y, pt, bar.h))
         y += 18
     else:
-        surface.blit(texts.render(_("Odds: no battle pending"), SMALL_PX, DIM), (x, y))
+        surface.blit(texts.render(_("Odds: no battle pending"), ui.SMALL_PX, ui.DIM), (x, y))
         y += 22
-    pygame.draw.line(surface, PANEL_LINE, (rect.x, y), (rect.right, y))
+    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, y), (rect.right, y))
     y += 6
-    surface.blit(texts.render(_("Log (newest first)"), SMALL_PX, DIM), (x, y))
+    surface.blit(texts.render(_("Log (newest first)"), ui.SMALL_PX, ui.DIM), (x, y))
     y += 20
     for entry in view.session.log()[view.log_scroll:]:
-        colour = view.colours.get(entry.actor, TEXT)
-        lines = wrap(texts, entry.text, w - 10, SMALL_PX)
+        colour = view.colours.get(entry.actor, ui.TEXT)
+        lines = ui.wrap(texts, entry.text, w - 10, ui.SMALL_PX)
         for j, line in enumerate(lines):
             if y + 18 > rect.bottom:
                 return
             if j == 0:
                 pygame.draw.rect(surface, colour, (x, y + 5, 5, 9))
-            surface.blit(texts.render(line, SMALL_PX, TEXT), (x + 10, y))
+            surface.blit(texts.render(line, ui.SMALL_PX, ui.TEXT), (x + 10, y))
             y += 18
         if entry.rules and y + 18 <= rect.bottom:
-            surface.blit(texts.render(ellipsize(texts, entry.rules, w - 10, SMALL_PX), SMALL_PX, DIM),
+            surface.blit(texts.render(ui.ellipsize(texts, entry.rules, w - 10, ui.SMALL_PX), ui.SMALL_PX, ui.DIM),
                          (x + 10, y))
             y += 18
         y += 3

@@ -1,5 +1,7 @@
 """A Relic match as its play screen uses it: commands, undo and redo, the AI's choice, saves and
-the log in words. Plain Python, no pygame (the Relic variant of ``session.py``)."""
+the log in words. Plain Python, no pygame. The plumbing shared with the other games is
+``MatchSession`` (``game.ui.play.match_session``); Relic's own parts are here: its seats, the
+names of its cards and spaces, the log by event, the buttons' words."""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ from game.core.dice import Dice
 from game.i18n import N_, _, language
 from game.rules import registry
 from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
-from game.rules.engine.selfplay import greedy_policy
 from game.rules.engine.words import refusal
 from game.rules.relic import data
 from game.rules.relic.commands import (
@@ -34,17 +35,15 @@ from game.rules.relic.commands import (
 from game.rules.relic.game import MAPS_DIR, Relic
 from game.rules.relic.refusals import REFUSALS
 from game.rules.relic.state import Phase, RelicState
+from game.ui.play import match_session
+from game.ui.play.match_session import LogLine, MatchSession, history_reason
 from game.ui.play.names import split_rules
 
 SEATS = ("player1", "player2", "player3", "player4")
 
 
 def map_setting(map_path: Path) -> str:
-    path = Path(map_path).resolve()
-    try:
-        return str(path.relative_to(MAPS_DIR.resolve()))
-    except ValueError:
-        return str(path)
+    return match_session.map_setting(map_path, MAPS_DIR)
 
 
 def new_relic_match(map_path: Path, players: int = 4, seed: int | None = None, *,
@@ -60,14 +59,9 @@ def new_relic_match(map_path: Path, players: int = 4, seed: int | None = None, *
 
 
 @dataclass(frozen=True)
-class Done:
-    ok: bool
-    events: tuple[Event, ...] = ()
-    reason: str = ""
+class EventLine:
+    """One event of the log: the number of the command that caused it, who acted, its words."""
 
-
-@dataclass(frozen=True)
-class LogLine:
     number: int
     actor: str
     text: str
@@ -76,13 +70,6 @@ class LogLine:
 
 #: the attributes as the screen abbreviates them (a battle's type, an enemy's value)
 ATTR_SHORT = {"strength": N_("Str"), "willpower": N_("Wil"), "cunning": N_("Cun")}
-#: what the engine says when nothing can be undone or redone, for the screen
-HISTORY_REASONS = {
-    "nothing to undo": N_("nothing to undo"),  # i18n: not shown (the key)
-    "nothing to redo": N_("nothing to redo"),  # i18n: not shown (the key)
-    "strict mode: dice were rolled, so this cannot be undone":  # i18n: not shown (the key)
-        N_("strict mode: dice were rolled, so this cannot be undone"),
-}
 #: the modes of a match, as the top bar names them
 MODE_WORDS = {"teaching": N_("teaching mode"), "strict": N_("strict mode")}
 
@@ -110,11 +97,6 @@ def attr_short(attribute: str) -> str:
     return _(ATTR_SHORT[attribute]) if attribute in ATTR_SHORT else attribute
 
 
-def history_reason(why: str) -> str:
-    """The engine's reason for refusing undo or redo, in the current language."""
-    return _(HISTORY_REASONS[why]) if why in HISTORY_REASONS else why
-
-
 def more_note(hidden: int) -> str:
     """The note of the actions that did not fit in the bar."""
     return _("+{n} more").format(n=hidden)
@@ -124,26 +106,24 @@ def mode_word(mode: str) -> str:
     return _(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
 
 
-class RelicSession:
+class RelicSession(MatchSession[RelicState, Relic]):
+    refusals = REFUSALS
+
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7,
                  lang: str | None = None) -> None:
         if not isinstance(match.system, Relic):
             raise TypeError("the Relic play screen needs a Relic match")
-        self.match = match
-        self.system: Relic = match.system
-        self.ai_sides: set[str] = {s for s in ai_sides if s in match.state.seats}
-        self.lang = lang  #: None: the language chosen in the menu, read at each call
-        self._rng = random.Random(ai_seed)
-        self.revision = 0
-        self._log: tuple[tuple[int, str], list[LogLine]] | None = None
-        #: the legal commands of the last state asked about (the screen asks several times a
-        #: frame: the buttons, the spaces to click, the odds)
-        self._legal: tuple[RelicState, list[Any]] | None = None
+        super().__init__(match, match.system, ai_sides=ai_sides, ai_seed=ai_seed)
+        self._words: str | None = lang  #: None: the language chosen in the menu, at each call
+        self._events: tuple[tuple[int, str], list[EventLine]] | None = None
+
+    def seats(self) -> Sequence[str]:
+        return tuple(self.match.state.seats)
 
     @property
     def words_lang(self) -> str:
         """The language of the words (explanations, names) right now."""
-        return self.lang or language()
+        return self._words or language()
 
     def name(self, ident: str) -> str:
         """A space, card, enemy, character, mission or scenario by name."""
@@ -153,36 +133,13 @@ class RelicSession:
         """What a space (or a card) says."""
         return data.text(ident, self.words_lang)
 
-    @property
-    def state(self) -> RelicState:
-        return self.match.state
-
-    def to_play(self) -> str | None:
-        return self.match.current_player()
-
-    def ai_to_play(self) -> bool:
-        p = self.to_play()
-        return p is not None and p in self.ai_sides
-
-    def legal(self) -> list[Any]:
-        st = self.state
-        if self._legal is None or self._legal[0] is not st:
-            self._legal = (st, list(self.system.legal_commands(st)))
-        return list(self._legal[1])
-
-    def submit(self, command: Any) -> Done:
-        try:
-            events = self.match.submit(command)
-        except IllegalCommand as exc:
-            return Done(False, reason=self._refusal(exc))
-        self.revision += 1
-        return Done(True, tuple(events))
-
-    def _refusal(self, exc: IllegalCommand) -> str:
+    def refusal(self, exc: IllegalCommand) -> str:
         """Why the rules refused a command, in the words' language: "why (RULE-ID)"."""
         if exc.rule_id in ("UNDO", "REDO"):
             return history_reason(exc.reason)
         return refusal(exc, REFUSALS, name=self.refusal_name, lang=self.words_lang)
+
+    _refusal = refusal
 
     def refusal_name(self, ident: str) -> str:
         """A player, a card or a piece of wargear (by its uid), a space or an enemy a refusal
@@ -206,39 +163,9 @@ class RelicSession:
             return self.name(stem)  # a guardian or a scenario's foe: "<card id>-<n>"
         return self.name(ident)
 
-    def undo(self) -> str:
-        ok, why = self.match.can_undo()
-        if not ok:
-            return history_reason(why)
-        self.match.undo()
-        self.revision += 1
-        return ""
-
-    def undo_turn(self) -> str:
-        """Undo the last human command and the AI's commands after it."""
-        steps = self.match.steps
-        ai = self.ai_sides if len(self.ai_sides) < len(self.state.seats) else set()
-        while steps and ai and self.system.current_player(steps[-1].before) in ai:
-            if self.undo():
-                break
-        return self.undo()
-
-    def redo(self) -> Done:
-        if not self.match.can_redo():
-            return Done(False, reason=_("nothing to redo"))
-        try:
-            events = self.match.redo()
-        except IllegalCommand as exc:
-            return Done(False, reason=self._refusal(exc))
-        self.revision += 1
-        return Done(True, tuple(events))
-
-    def ai_command(self) -> Any | None:
-        legal = self.legal()
-        return greedy_policy(self.system, self.state, legal, self._rng) if legal else None
-
-    def save(self, path: Path) -> None:
-        self.match.save(path)
+    def _undo_words(self, why: str) -> str:
+        """The refusal in the current language."""
+        return history_reason(why)
 
     @classmethod
     def load(cls, path: Path, *, autosave: Path | None = None, ai_sides: Sequence[str] = (),
@@ -249,24 +176,27 @@ class RelicSession:
         return cls(match, ai_sides=ai_sides, lang=lang)
 
     # ------------------------------------------------------------------ words
-    def explain(self, event: Event) -> tuple[str, str]:
+    def explain(self, event: Event) -> LogLine:
         text = self.system.explain(event, self.words_lang)
         for p in sorted(self.state.seats, key=len, reverse=True):
             text = text.replace(p, player_label(p))
-        return split_rules(text)
+        return LogLine(*split_rules(text))
 
-    def log(self) -> list[LogLine]:
-        """Every event so far in words, newest first."""
+    def _step_side(self, before: RelicState, command: Any) -> str:
+        return self.system.current_player(before) or ""
+
+    def log(self) -> list[EventLine]:  # type: ignore[override]
+        """Every event so far in words, newest first (the log shows events, not commands)."""
         key = (self.revision, self.words_lang)
-        if self._log is not None and self._log[0] == key:
-            return self._log[1]
-        out: list[LogLine] = []
+        if self._events is not None and self._events[0] == key:
+            return self._events[1]
+        out: list[EventLine] = []
         for i, step in enumerate(self.match.steps):
             for e in step.events:
                 text, rules = self.explain(e)
-                out.append(LogLine(i + 1, e.actor, text, rules))
+                out.append(EventLine(i + 1, e.actor, text, rules))
         out.reverse()
-        self._log = (key, out)
+        self._events = (key, out)
         return out
 
     def end_words(self) -> str:
@@ -341,7 +271,6 @@ class RelicSession:
         """What a command does, in words for its button's tooltip, and the rule it carries out
         ("" when none): "Count both battle scores ...", "REL-SEQ-5"."""
         st = self.state
-        hero = st.active_hero
         if isinstance(command, RollMove):
             return (_("Roll the die: you go that many spaces along your tier, either way round, "
                       "then pick one of the highlighted spaces."), "REL-BOARD-3")
@@ -350,12 +279,8 @@ class RelicSession:
         if isinstance(command, Choose):
             return self._about_choice(command), "REL-BOARD-2"
         if isinstance(command, Fight):
-            card = next((c for c in st.cards_on(hero.space) if c.uid == command.enemy), None)
-            words = _("Battle this enemy next: its value against yours, plus a battle roll each.")
-            if card is not None and self.text(card.id):
-                words += "\n" + _("{space}: {text}").format(space=self.name(card.id),
-                                                            text=self.text(card.id))
-            return words, "REL-ENG-2"
+            return self._with_card(_("Battle this enemy next: its value against yours, plus a "
+                                     "battle roll each."), command.enemy), "REL-ENG-2"
         if isinstance(command, Prepare):
             return (_("Prepare for battle: declare the wargear and power cards you use (at most "
                       "one weapon and one armour). The odds in the side panel show what it "
@@ -377,12 +302,8 @@ class RelicSession:
             return (_("Count both battle scores (roll, attribute and modifiers) and settle the "
                       "battle: win, tie or lose."), "REL-SEQ-5")
         if isinstance(command, Meet):
-            card = next((c for c in st.cards_on(hero.space) if c.uid == command.card), None)
-            words = _("Meet this stranger on your space and do what its card says.")
-            if card is not None and self.text(card.id):
-                words += "\n" + _("{space}: {text}").format(space=self.name(card.id),
-                                                            text=self.text(card.id))
-            return words, "REL-ENG-2"
+            return self._with_card(_("Meet this stranger on your space and do what its card "
+                                     "says."), command.card), "REL-ENG-2"
         if isinstance(command, EndTurn):
             return (_("End your turn: the strangers left on your space need not be met."),
                     "REL-ENG-2")
@@ -390,6 +311,15 @@ class RelicSession:
             return (_("Roll for the scenario's Confrontation test: your dice, every 6 adds "
                       "another, against the scenario's target."), "REL-WIN-7")
         return "", ""
+
+    def _with_card(self, words: str, uid: str) -> str:
+        """``words``, then what the card ``uid`` on the active hero's space says (if anything)."""
+        st = self.state
+        card = next((c for c in st.cards_on(st.active_hero.space) if c.uid == uid), None)
+        if card is not None and self.text(card.id):
+            words += "\n" + _("{space}: {text}").format(space=self.name(card.id),
+                                                        text=self.text(card.id))
+        return words
 
     def _about_move(self, command: Move) -> tuple[str, str]:
         st = self.state

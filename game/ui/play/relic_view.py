@@ -7,15 +7,15 @@ attributes, trophies, mission and relic, the exact odds of the pending battle an
 log. The match changes only through ``Match.submit``, ``undo`` and ``redo``.
 
 Keys: 1-9 or click the action buttons, Space/Enter the first action, click a highlighted space to
-move there, Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+L load, F2 AI on/off for the seat to
-play, Esc quits. A hand-over card asks the next human to take the seat, also when that player
-must roll for the enemy (REL-SEQ-3).
+move there, F2 AI on/off for the seat to play; the shell (``shell.py``) has the keys every screen
+shares (Esc the game menu, F1 help, Ctrl+Z/Y undo and redo, Ctrl+S save, Ctrl+O load). A
+hand-over card asks the next human to take the seat, also when that player must roll for the
+enemy (REL-SEQ-3).
 
 The action buttons are pygame_gui widgets (``RelicActionBar``, built through ``BarWidgets`` in the
 view's ``Gui``) with a tooltip each: what the action does, its rule ID and its key. They are
 built again only when the match, the seat to play, the bar's size or the language change; a click
-acts on the release, as pygame_gui buttons do. The cards (hand-over, end, resume) get the mouse's
-moves too, for their hover and tooltips.
+acts on the release, as pygame_gui buttons do.
 
 The match is in teaching or strict mode (the top bar says which): strict mode forbids undoing a
 step that rolled dice and leaves out the hints of what to do now and what a roll needs.
@@ -33,39 +33,33 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game.board.model import Board
-from game.i18n import _, language
-from game.rules.engine import Event, SaveError
+from game.i18n import N_, _, language
+from game.rules.engine import Event
 from game.rules.relic.commands import Choose, Move, Prepare
 from game.rules.relic.state import BattleStep, Phase, RelicState
-from game.ui.board_view import BoardView
-from game.ui.colours import RGB, side_colours
+from game.ui.colours import RGB
 from game.ui.gui import Gui
 from game.ui.play import relic_paint, user_dirs
 from game.ui.play.action_bar import GAP, MAX_LABEL_W, ROW_H
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
-from game.ui.play.card import Card
-from game.ui.play.handover import handover_card
-from game.ui.play.layout import Layout
 from game.ui.play.relic_session import RelicSession, more_note, new_relic_match, player_label
-from game.ui.play.resume import RESUME, resume_card
-from game.ui.play.widgets import (
-    ACCENT,
-    DANGER,
-    GOOD,
-    SMALL_PX,
-    TEXT,
-    Texts,
-)
-from game.ui.status_bar import StatusBar
-from game.ui.view import Quit, ViewAction
+from game.ui.play.shell import PlayShell
+from game.ui.play.widgets import ACCENT, SMALL_PX, Texts
+from game.ui.view import ViewAction
 
 AI_PACE_S = 0.7
-MESSAGE_S = 7.0
 BATTLE_KINDS = ("rel.battle", "rel.prepare", "rel.enemy_roll", "rel.player_roll", "rel.die_changed",
                 "rel.score", "rel.result")
 
 
 BUTTON_IDS = ("button",)
+#: the game's own lines of the help card (the shell adds the keys every screen shares)
+HELP = (
+    N_("The action buttons (keys 1-9) list what the rules allow now; Space or Enter takes the "
+       "first. Roll to move, then click one of the highlighted spaces."),
+    N_("In a battle the tray shows each die chain and both scores, the side panel the exact "
+       "odds. F2 lets the AI play the seat to play, or gives it back to a person."),
+)
 
 
 class _ActionButton(UIButton):
@@ -161,90 +155,81 @@ def tooltip(what: str, rule: str, n: int) -> str:
     return "<br>".join(parts)
 
 
-class RelicPlayView:
-    def __init__(self, session: RelicSession, board: Board, size: tuple[int, int], *,
-                 image_loader: Callable[..., Any] | None = None, save_dir: Path | None = None,
-                 handover: bool | None = None, ai_pace: float = AI_PACE_S) -> None:
-        self.board = board
-        self.texts = Texts()
-        self.status = StatusBar(self.texts.fonts)
-        self.board_view = BoardView(board, (1, 1), figures=(), image_loader=image_loader)
-        self.save_dir = save_dir if save_dir is not None else user_dirs.saves_dir()
-        self.ai_pace = ai_pace
-        self.handover_opt = handover
-        self.size = size
+class RelicPlayView(PlayShell[RelicState]):
+    help_lines = HELP
+
+    def build(self) -> None:
         #: the pygame_gui widgets: the action buttons (and their tooltips)
-        self.bars_gui = Gui(size)
         self.action_bar = RelicActionBar(self.texts, self.bars_gui)
-        self.resize(size)
         self.board_view.fit()
-        self._use(session)
 
     def _use(self, session: RelicSession) -> None:
-        self.session = session
-        self.colours: dict[str, RGB] = side_colours(session.state.seats)
-        self.handover_on = self.handover_opt if self.handover_opt is not None else \
-            len(session.ai_sides) < len(session.state.seats) - 1
-        self.card: Card | None = None
-        self._resume_card: Card | None = None  #: the card of ``offer_resume`` while it is up
-        self.message, self.message_colour, self._message_left = "", TEXT, 0.0
-        self._ai_wait = self.ai_pace
-        self._last_player = session.to_play()
+        self._start(session)
         self.battle_events: list[Event] = []
         self._reveal = 99.0
+        self._new_events = 0  #: events of the last command (their dice appear one by one)
         self.hot_space = ""
         self.hot_action = -1  #: the action button under the mouse
         self.log_scroll = 0
         self._rebuild_battle()
 
     @property
-    def state(self) -> RelicState:
-        return self.session.state
-
-    @property
     def buttons(self) -> list[Any]:
         """The action buttons (pygame_gui ``UIButton``s): ``buttons[i]`` is key ``i + 1``."""
         return self.action_bar.buttons
 
-    def sync_widgets(self) -> None:
+    def sync_bars(self) -> None:
         """The action buttons for what is on offer now (built again only on a change)."""
-        if self.action_bar.sync(self, self.layout.actions, self.size):
+        if self.action_bar.sync(self, self.layout.actions, self.layout.size):
             self.bars_gui.touch()
 
-    @property
-    def mode(self) -> str:
-        """"teaching" or "strict": the match's (a loaded save brings its own)."""
-        return self.session.match.mode
+    # ------------------------------------------------------------------ the shell's questions
+    def seats(self) -> Sequence[str]:
+        return tuple(self.state.seats)
 
-    @property
-    def teaching(self) -> bool:
-        """Teaching mode: the screen adds hints of what to do now and what a roll needs."""
-        return self.mode == "teaching"
+    def side_name(self, side: str) -> str:
+        return player_label(side)
 
-    def offer_resume(self, commands: int) -> None:
-        """Ask whether to resume the unfinished game of the autosave (``commands`` long) or to
-        keep this fresh one; resuming loads the autosave through ``load``."""
-        self.card = self._resume_card = resume_card(self.texts, commands)
+    def side_letter(self, side: str) -> str:
+        return side[-1:]
 
-    # ------------------------------------------------------------------ messages
-    def say(self, text: str, colour: RGB = TEXT) -> None:
-        self.message, self.message_colour, self._message_left = text, colour, MESSAGE_S
+    def over(self) -> bool:
+        return self.state.phase == Phase.OVER
 
-    def human_to_play(self) -> bool:
-        p = self.session.to_play()
-        return p is not None and p not in self.session.ai_sides
+    def end_parts(self) -> tuple[str, RGB | None, list[str]]:
+        winners = ", ".join(player_label(w) for w in self.state.winners)
+        return _("{winners} won").format(winners=winners), ACCENT, [self.session.end_words()]
 
-    # ------------------------------------------------------------------ doing things
-    def submit(self, command: Any) -> bool:
-        done = self.session.submit(command)
-        if not done.ok:
-            self.say(_("Not allowed: {reason}").format(reason=done.reason), DANGER)
-            return False
-        if done.events:
-            self.say(self.session.explain(done.events[-1])[0])
-        self._rebuild_battle(new=len(done.events))
-        self._after_change()
-        return True
+    def handover_note(self, side: str) -> str:
+        """The player who must roll for the enemy is told so (REL-SEQ-3)."""
+        b = self.state.battle
+        if b is None or b.step != BattleStep.ENEMY_ROLL:
+            return ""
+        return _("{player}: roll for {enemy} (REL-SEQ-3).").format(
+            player=player_label(side), enemy=self.session.name(b.enemy.id))
+
+    def hint(self) -> str:
+        return _("F1 help · Esc menu · 1-9 or Space act · click a green space · F2 AI seat")
+
+    def submit(self, *commands: Any) -> bool:
+        return bool(super().submit(*commands).ok)
+
+    def show_result(self, result: Any) -> None:
+        self._new_events = len(result.events)
+        super().show_result(result)
+
+    def after_change(self) -> None:
+        self.log_scroll = 0
+        self._rebuild_battle(new=self._new_events)
+        self._new_events = 0
+
+    def advance(self, dt: float) -> bool:
+        self._reveal += dt
+        return False
+
+    def ai_ready(self) -> bool:
+        """The AI waits until the dice of its last roll are all on show."""
+        return self._reveal > self.ai_pace
 
     def _rebuild_battle(self, new: int = 0) -> None:
         """The events of the battle in progress or the last one of this turn (for the tray)."""
@@ -263,75 +248,6 @@ class RelicPlayView:
         elif not new:
             self._reveal = 99.0
 
-    def _after_change(self) -> None:
-        self.log_scroll = 0
-        player = self.session.to_play()
-        if self.state.phase == Phase.OVER:
-            winners = ", ".join(player_label(w) for w in self.state.winners)
-            self.card = Card(self.texts, _("{winners} won").format(winners=winners),
-                             [self.session.end_words(), _("Ctrl+Z undoes, Ctrl+L loads, Esc quits.")],
-                             colour=ACCENT)
-        elif player != self._last_player and player is not None and self.handover_on \
-                and player not in self.session.ai_sides:
-            b = self.state.battle
-            who = player_label(player)
-            card = handover_card(self.texts, who, self.colours[player], player[-1:],
-                                 player_label(self._last_player or ""))
-            if b is not None and b.step == BattleStep.ENEMY_ROLL:
-                card.lines.insert(0, _("{player}: roll for {enemy} (REL-SEQ-3).").format(
-                    player=who, enemy=self.session.name(b.enemy.id)))
-            self.card = card
-        if player is not None and player in self.session.ai_sides and player != self._last_player:
-            self._ai_wait = self.ai_pace
-        self._last_player = player
-
-    def undo(self) -> None:
-        why = self.session.undo_turn()
-        if why:
-            self.say(_("Cannot undo: {why}").format(why=why), DANGER)
-            return
-        self._after_history(_("Undone."))
-
-    def redo(self) -> None:
-        done = self.session.redo()
-        if not done.ok:
-            self.say(_("Cannot redo: {why}").format(why=done.reason), DANGER)
-            return
-        self._after_history(_("Redone."))
-
-    def _after_history(self, words: str) -> None:
-        self.card = None
-        self._last_player = self.session.to_play()
-        self._ai_wait = max(self.ai_pace, 1.0)
-        self._rebuild_battle()
-        self.say(words)
-
-    def save(self) -> Path | None:
-        path = user_dirs.quick_save_path(self.save_dir, self.session.match.setup.map)
-        try:
-            self.session.save(path)
-        except OSError as exc:
-            self.say(_("Could not save to {path}: {error}").format(
-                path=path, error=exc.strerror or exc), DANGER)
-            return None
-        self.say(_("Saved to {path}").format(path=path), GOOD)
-        return path
-
-    def load(self, path: Path | None = None) -> bool:
-        path = path or user_dirs.quick_save_path(self.save_dir, self.session.match.setup.map)
-        try:
-            loaded = RelicSession.load(path, autosave=self.session.match.autosave_path,
-                                       ai_sides=sorted(self.session.ai_sides))
-        except (SaveError, OSError) as exc:
-            # the engine gives its reasons in English only: other languages name the file
-            words = _("Could not load {path}: {error}").format(path=path, error=exc) \
-                if language() == "en" else _("Could not load {path}").format(path=path)
-            self.say(words, DANGER)
-            return False
-        self._use(loaded)
-        self.say(_("Loaded {path}").format(path=path), GOOD)
-        return True
-
     def toggle_ai(self) -> None:
         p = self.session.to_play()
         if p is None:
@@ -343,12 +259,6 @@ class RelicPlayView:
             self.session.ai_sides.add(p)
             self._ai_wait = self.ai_pace
             self.say(_("The AI plays {player}.").format(player=player_label(p)))
-
-    def ai_step(self) -> bool:
-        if not self.session.ai_to_play():
-            return False
-        command = self.session.ai_command()
-        return command is not None and self.submit(command)
 
     # ------------------------------------------------------------------ what to show
     def targets(self) -> dict[str, Any]:
@@ -385,77 +295,38 @@ class RelicPlayView:
                     _("with {what}").format(what=self.session.prepared(hot)))
         return self.session.system.battle_odds(st), ""
 
-    # ------------------------------------------------------------------ view protocol
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.layout = Layout.of(size)
-        t = self.layout.table
-        self.board_view.resize((t.width, t.height + self.status.height))
-        self.bars_gui.resize(size)
+    # ------------------------------------------------------------------ events
+    def bars_pressed(self) -> None:
+        for command in self.action_bar.take():
+            self.submit(command)
 
-    def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
-        kind = event.type
-        if self.card is not None and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
-                                              pygame.MOUSEMOTION):
-            if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and \
-                    event.key in (pygame.K_z, pygame.K_y, pygame.K_s, pygame.K_l):
-                return self._key(event)
-            card = self.card
-            chosen = card.handle_event(event)
-            if chosen is not None:
-                self.card = None
-                if card is self._resume_card:
-                    self._resume_card = None
-                    path = self.session.match.autosave_path
-                    if chosen == RESUME and path is not None:
-                        self.load(path)
-            return None
-        if self.card is None:  # the action buttons (no hover or tooltip under a card)
-            self.sync_widgets()
-            used = self.bars_gui.process(event)
-            for command in self.action_bar.take():
-                self.submit(command)
-            if used and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                return None
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
+    def game_key(self, event: pygame.event.Event) -> ViewAction | None:
+        k = event.key
+        if k == pygame.K_F2:
+            self.toggle_ai()
+        elif k in (pygame.K_SPACE, pygame.K_RETURN):
+            self.number_key(1)
+        else:
+            self.forward(event)
+        return None
+
+    def number_key(self, n: int) -> None:
+        acts = self.actions()
+        if n <= len(acts):
+            self.submit(acts[n - 1])
+
+    def table_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
-            return None
+            return
         if event.type == pygame.MOUSEWHEEL and self.layout.panel.collidepoint(pygame.mouse.get_pos()):
             self.log_scroll = max(0, self.log_scroll - int(event.y))
-            return None
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hot_space = self.space_at(event.pos)
             self.hot_action = self.action_bar.index_at(event.pos)
-        self._forward(event)
-        return None
-
-    def _key(self, event: pygame.event.Event) -> ViewAction | None:
-        k, ctrl = event.key, event.mod & pygame.KMOD_CTRL
-        if k == pygame.K_ESCAPE:
-            return Quit()
-        if ctrl and k == pygame.K_z:
-            self.undo()
-        elif ctrl and k == pygame.K_y:
-            self.redo()
-        elif ctrl and k == pygame.K_s:
-            self.save()
-        elif ctrl and k == pygame.K_l:
-            self.load()
-        elif k == pygame.K_F2:
-            self.toggle_ai()
-        elif k in (pygame.K_SPACE, pygame.K_RETURN):
-            acts = self.actions()
-            if acts:
-                self.submit(acts[0])
-        elif pygame.K_1 <= k <= pygame.K_9:
-            acts = self.actions()
-            i = k - pygame.K_1
-            if i < len(acts):
-                self.submit(acts[i])
-        else:
-            self._forward(event)
-        return None
+        if event.type == pygame.MOUSEBUTTONDOWN and not self.layout.table.collidepoint(event.pos):
+            return
+        self.forward(event)
 
     def _click(self, pos: tuple[int, int]) -> bool:
         """A press of the left button on the table: move to a highlighted space, or read one."""
@@ -470,15 +341,6 @@ class RelicPlayView:
                 text=self.session.text(space) or self.session.system.board(self.state).spaces[space].text))
         return False
 
-    def _forward(self, event: pygame.event.Event) -> None:
-        t = self.layout.table
-        d = dict(event.__dict__)
-        if "pos" in d:
-            if not t.collidepoint(d["pos"]) and event.type == pygame.MOUSEBUTTONDOWN:
-                return
-            d["pos"] = (d["pos"][0] - t.x, d["pos"][1] - t.y)
-        self.board_view.handle_event(pygame.event.Event(event.type, d))
-
     def space_at(self, pos: tuple[int, int]) -> str:
         t = self.layout.table
         if not t.collidepoint(pos):
@@ -492,24 +354,8 @@ class RelicPlayView:
                 return cell.id
         return ""
 
-    def update(self, dt: float) -> None:
-        self.board_view.update(dt)
-        if self.card is None:  # no tooltip comes up under a card
-            self.bars_gui.update(dt)
-        self._reveal += dt
-        if self._message_left > 0:
-            self._message_left -= dt
-        if self.card is not None:
-            self.card.update(dt)
-            return
-        if self.session.ai_to_play():
-            self._ai_wait -= dt
-            if self._ai_wait <= 0 and self._reveal > self.ai_pace:
-                self._ai_wait = self.ai_pace
-                self.ai_step()
-
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface) -> None:
         relic_paint.draw(self, surface)
 
 

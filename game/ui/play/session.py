@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from game.board.model import Board
-from game.core.dice import SeededDice
 from game.i18n import _
 from game.rules import registry
 from game.rules.engine import Event, Match, SaveError, Setup
@@ -71,11 +70,6 @@ class PlaySession(MatchSession[OFAState, OneForAll]):
         return self.state.winner
 
     # ------------------------------------------------------------------ changing
-    def _rehearse(self, state: OFAState, commands: Sequence[Any]) -> None:
-        """Every command of the group in turn."""
-        for command in commands:
-            state = self.system.apply(state, command, SeededDice(0)).state
-
     def _undo_words(self, why: str) -> str:
         """The refusal in the current language (``undo_reason``)."""
         return undo_reason(why)

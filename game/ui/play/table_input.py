@@ -14,13 +14,11 @@ from shapely.geometry import Point
 
 from game.i18n import _
 from game.rules.one_for_all.commands import Activate, Move
-from game.ui.play import menus
 from game.ui.play.actions import Choice, addable_targets, still_linked
 from game.ui.play.widgets import DANGER
 
 if TYPE_CHECKING:
     from game.ui.play.ofa_view import OFAPlayView
-    from game.ui.view import ViewAction
 
 #: a drag this many pixels long that did not become a move says why
 TOLD_DRAG_PX = 12
@@ -139,15 +137,9 @@ def press(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) ->
     view.forward(event)
 
 
-def bars_pressed(view: OFAPlayView) -> ViewAction | None:
-    """Do what the top bar's and the action bar's buttons were pressed for (the tabs choose
-    themselves)."""
-    done: ViewAction | None = None
-    for action in view.top_bar.take():
-        if action == "menu":
-            menus.open_menu_card(view)
-        else:
-            done = menus.card_action(view, action) or done
+def bars_pressed(view: OFAPlayView) -> None:
+    """Do what the action bar's buttons were pressed for (the tabs choose themselves, the top
+    bar's buttons are the shell's)."""
     for choice in view.action_bar.take():
         if view.targeting is not None:
             if choice.command is None:
@@ -156,7 +148,6 @@ def bars_pressed(view: OFAPlayView) -> ViewAction | None:
                 view.perform(view.targeting.choice, view.targeting.chosen)
         else:
             view.choose(choice)
-    return done
 
 
 def move_blocked(view: OFAPlayView, figure_id: str) -> str:

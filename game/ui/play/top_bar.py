@@ -58,58 +58,110 @@ class _Word:
     ids: tuple[str, ...]
 
 
-class TopBar:
-    def __init__(self, texts: Texts, gui: Gui | None = None) -> None:
-        self.texts = texts
-        self.widgets = BarWidgets(gui)
-        #: action -> its UIButton (built again for a new size or language)
-        self.buttons: list[Any] = []
-        self.keys: list[str] = []
-        self.labels: list[Any] = []
-        self._built: tuple[tuple[int, int, int, int], str] | None = None
-        self._shown: tuple[Any, ...] | None = None
-        self._chip: tuple[pygame.Rect, str] | None = None
+class TopButtons:
+    """The top bar's buttons (undo, redo, save, load, menu), right-aligned in the bar, each with
+    a tooltip that names its key: the same on every play screen. Built again only when the bar's
+    rect or the language changes; a press waits in ``take()``."""
 
-    # ------------------------------------------------------------------ widgets
-    def _layout(self, rect: pygame.Rect, size: tuple[int, int] | None = None) -> None:
-        """The buttons, built when the bar's rect or the language changed."""
+    def __init__(self, gui: Gui | None = None) -> None:
+        self.widgets = BarWidgets(gui)
+        #: ``buttons[i]`` does ``keys[i]``
+        self.keys: list[str] = []
+        self.buttons: list[Any] = []
+        self._built: tuple[tuple[int, int, int, int], str] | None = None
+
+    def layout(self, rect: pygame.Rect, size: tuple[int, int] | None = None) -> bool:
+        """Build the buttons (only when the bar's rect or the language changed); True when
+        they were built."""
         gui = self.widgets.ready(size or (rect.right, rect.bottom))
         key = ((rect.x, rect.y, rect.width, rect.height), language())
-        if self._built == key:
-            return
+        if key == self._built:
+            return False
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton
 
         self.widgets.clear()
         self._built = key
-        self._shown = None
-        self.labels = []
-        x = rect.right - 8
         made: list[tuple[str, Any]] = []
+        x = rect.right - 8
         for action, msgid, _hint in reversed(BUTTONS):
             label = _(msgid)
             w = text_width(gui, label, BUTTON_IDS) + 18
             x -= w
-            button = self.widgets.add(UIButton(
+            made.append((action, self.widgets.add(UIButton(
                 pygame.Rect(x, rect.y + 6, w, rect.height - 12), label, gui.manager,
-                tool_tip_text=_(TOOLTIPS[action]), object_id=ObjectID("#small", "button"),
-                command=self.widgets.command(action)))
-            made.append((action, button))
+                tool_tip_text=_(TOOLTIPS[action]), object_id=ObjectID(*BUTTON_IDS),
+                command=self.widgets.command(action)))))
             x -= 6
         made.reverse()
         self.keys = [a for a, _b in made]
         self.buttons = [b for _a, b in made]
+        return True
 
-    def button_at(self, rect: pygame.Rect, pos: tuple[int, int]) -> str:
-        self._layout(rect)
+    def left(self, rect: pygame.Rect) -> int:
+        """Where the first button starts (the words of the bar end before it)."""
+        return self.buttons[0].rect.x if self.buttons else rect.right
+
+    def enable(self, states: dict[str, bool]) -> None:
+        """Enable or disable the buttons named in ``states`` (the others stay as they are)."""
+        changed = False
+        for action, button in zip(self.keys, self.buttons, strict=True):
+            want = states.get(action)
+            if want is True and not button.is_enabled:
+                button.enable()
+                changed = True
+            elif want is False and button.is_enabled:
+                button.disable()
+                changed = True
+        if changed and self.widgets.gui is not None:
+            self.widgets.gui.touch()
+
+    def button_at(self, pos: tuple[int, int]) -> str:
+        """The action of the enabled button at ``pos`` ("" when none)."""
         for action, button in zip(self.keys, self.buttons, strict=True):
             if button.is_enabled and button.rect.collidepoint(pos):
                 return action
         return ""
 
     def take(self) -> list[str]:
-        """The buttons pressed since the last call (their actions)."""
+        """The actions of the buttons pressed since the last call."""
         return self.widgets.take()
+
+
+class TopBar:
+    """The One for All top bar: the shared buttons (``TopButtons``) and its words as labels."""
+
+    def __init__(self, texts: Texts, gui: Gui | None = None,
+                 buttons: TopButtons | None = None) -> None:
+        self.texts = texts
+        self.widgets = BarWidgets(gui)
+        self.top_buttons = buttons if buttons is not None else TopButtons(self.widgets.gui)
+        self.labels: list[Any] = []
+        self._shown: tuple[Any, ...] | None = None
+        self._chip: tuple[pygame.Rect, str] | None = None
+
+    @property
+    def buttons(self) -> list[Any]:
+        return self.top_buttons.buttons
+
+    @property
+    def keys(self) -> list[str]:
+        return self.top_buttons.keys
+
+    # ------------------------------------------------------------------ widgets
+    def _layout(self, rect: pygame.Rect, size: tuple[int, int] | None = None) -> None:
+        """The buttons, built when the bar's rect or the language changed."""
+        self.widgets.ready(size or (rect.right, rect.bottom))
+        if self.top_buttons.layout(rect, size):
+            self._shown = None
+
+    def button_at(self, rect: pygame.Rect, pos: tuple[int, int]) -> str:
+        self._layout(rect)
+        return self.top_buttons.button_at(pos)
+
+    def take(self) -> list[str]:
+        """The buttons pressed since the last call (their actions)."""
+        return self.top_buttons.take()
 
     def process(self, event: pygame.event.Event) -> bool:
         """Feed an event to the bar's own Gui (a shared one is fed by the view)."""
@@ -171,7 +223,7 @@ class TopBar:
 
     def _show(self, rect: pygame.Rect, info: TopInfo) -> None:
         """The labels and the buttons' states for ``info`` (changed only when it changed)."""
-        key = (self._built, info)
+        key = (self.top_buttons._built, info)
         if key == self._shown:
             return
         from pygame_gui.core import ObjectID
@@ -192,13 +244,7 @@ class TopBar:
             object_id=ObjectID(w.ids[0], "label") if len(w.ids) > 1 else None))
             for w in words]
         self._chip = (chip, text) if chip is not None else None
-        enabled = {"undo": info.can_undo, "redo": info.can_redo}
-        for action, button in zip(self.keys, self.buttons, strict=True):
-            want = enabled.get(action, True)
-            if want and not button.is_enabled:
-                button.enable()
-            elif not want and button.is_enabled:
-                button.disable()
+        self.top_buttons.enable({"undo": info.can_undo, "redo": info.can_redo})
         gui.touch()
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, info: TopInfo,
@@ -220,4 +266,4 @@ class TopBar:
         """The widgets' texts (captions, labels, tooltips), for tests."""
         from game.ui.gui import element_texts
 
-        return element_texts(self.widgets.elements)
+        return element_texts(self.widgets.elements + self.top_buttons.widgets.elements)

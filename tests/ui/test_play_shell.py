@@ -1,0 +1,219 @@
+"""Issue 15 item 10: the four play screens are one shell. The same contract, driven with real
+pygame events on each screen as ``tabletop play`` opens it: Esc opens the game menu (it never
+quits at once), F1 the help, Ctrl+Z / Ctrl+Y undo and redo a real command, Ctrl+S saves and
+Ctrl+O loads it back, the handover card comes up when the seat changes in hot-seat, the resume
+card after the program was killed, and the game menu's "Main menu" goes back to the main menu
+(or opens one when the game was opened directly); "Quit" quits."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.board import load_board
+from game.ui.app import _play_view
+from game.ui.images import SafeImageLoader
+from game.ui.menu import MenuView
+from game.ui.menu.launch import MAPS_DIR, main_menu_view
+from game.ui.play.game_menu import SHELL_HELP
+from game.ui.play.resume import RESUME
+from game.ui.play.shell import PlayShell
+from game.ui.view import Home, Push, Quit, ViewStack
+from tests.ui.test_crash_resume import MAPS, _killed_game
+
+SIZE = (1280, 800)
+SYSTEMS = sorted(MAPS)
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, headless: None) -> Iterator[dict[str, str]]:
+    """The user's folders in ``tmp_path``, a 1280x800 window; the environment of a child."""
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TABLETOP_PICTURES_DIR", str(tmp_path / "pictures"))
+    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path / "config"))
+    pygame.display.set_mode(SIZE)
+    yield {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+
+def open_screen(system: str) -> Any:
+    """The play screen of the system's map, as ``tabletop play`` opens it."""
+    path = MAPS[system]
+    loader = SafeImageLoader()
+    view = _play_view(path, load_board(path, image_loader=loader), loader, [])
+    assert isinstance(view, PlayShell), type(view)
+    frame(view)
+    return view
+
+
+def frame(view: Any, dt: float = 1 / 60) -> None:
+    view.update(dt)
+    view.draw(pygame.display.get_surface())
+
+
+def key(view: Any, k: int, mod: int = 0) -> object:
+    return view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                                scancode=0))
+
+
+def ctrl(view: Any, k: int) -> object:
+    return key(view, k, pygame.KMOD_LCTRL)
+
+
+def choose(view: Any, item: str) -> object:
+    """Down to the card's item ``item`` (past the disabled ones) and Enter, as a player would."""
+    for _ in range(len(view.card.items)):
+        if view.card.items[view.card.hot].key == item:
+            break
+        key(view, pygame.K_DOWN)
+    assert view.card.items[view.card.hot].key == item
+    return key(view, pygame.K_RETURN)
+
+
+def a_command(view: Any) -> None:
+    """A real command of the seat to play (the AI's choice), through the screen."""
+    command = view.auto_command()
+    assert command is not None
+    assert view.submit(command) not in (False, None)
+
+
+def digest(view: Any) -> str:
+    return str(view.session.match.digest())
+
+
+# ------------------------------------------------------------------ the cards
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_esc_opens_the_game_menu_and_never_quits(system: str, env: dict[str, str]) -> None:
+    view = open_screen(system)
+    assert key(view, pygame.K_ESCAPE) is None
+    assert view.card_kind == "menu"
+    items = [i.key for i in view.card.items]
+    assert items[0] == "close" and items[-2:] == ["main", "quit"]
+    assert {"undo", "redo", "save", "load", "help", "new"} <= set(items)
+    frame(view)
+    assert key(view, pygame.K_ESCAPE) is None and view.card is None  # Esc closes it again
+    top = view.top_buttons
+    assert top.keys == ["undo", "redo", "save", "load", "menu"]  # the same bar on each screen
+    menu = top.buttons[top.keys.index("menu")].rect.center
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        view.handle_event(pygame.event.Event(kind, pos=menu, button=1, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+    assert view.card_kind == "menu"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_f1_opens_the_help_with_the_games_lines_and_the_shared_keys(system: str,
+                                                                    env: dict[str, str]) -> None:
+    view = open_screen(system)
+    key(view, pygame.K_F1)
+    assert view.card_kind == "help"
+    lines = view.card.lines
+    assert len(lines) > len(SHELL_HELP)  # the game's own lines first
+    assert lines[-len(SHELL_HELP):] == list(SHELL_HELP)
+    assert any("Ctrl+O" in line for line in lines) and not any("Ctrl+L" in line for line in lines)
+    frame(view)
+    key(view, pygame.K_a)  # any key closes it
+    assert view.card is None
+
+
+# ------------------------------------------------------------------ undo, redo, save, load
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_ctrl_z_and_ctrl_y_undo_and_redo_a_real_command(system: str, env: dict[str, str]) -> None:
+    view = open_screen(system)
+    view.handover_on = False
+    start = digest(view)
+    a_command(view)
+    after = digest(view)
+    assert after != start and view.session.match.steps
+    ctrl(view, pygame.K_z)
+    assert digest(view) == start and view.message == "Undone."
+    ctrl(view, pygame.K_y)
+    assert digest(view) == after and view.message == "Redone."
+    frame(view)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_ctrl_s_saves_and_ctrl_o_loads_it_back(system: str, env: dict[str, str]) -> None:
+    view = open_screen(system)
+    view.handover_on = False
+    a_command(view)
+    saved = digest(view)
+    assert ctrl(view, pygame.K_s) is None and view.message.startswith("Saved to ")
+    assert view.quick_save_path().is_file()
+    a_command(view)
+    assert digest(view) != saved
+    ctrl(view, pygame.K_o)
+    assert digest(view) == saved and view.message.startswith("Loaded ")
+    frame(view)
+    ctrl(view, pygame.K_l)  # not a key of the play screens: nothing happens
+    assert digest(view) == saved and view.message.startswith("Loaded ")
+
+
+# ------------------------------------------------------------------ hot-seat, crash
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_handover_card_comes_up_when_the_seat_changes(system: str, env: dict[str, str]) -> None:
+    view = open_screen(system)
+    assert view.handover_on and not view.session.ai_sides  # hot-seat by default
+    first = view.session.to_play()
+    for _ in range(400):
+        if view.card is not None:
+            break
+        a_command(view)
+        for _ in range(30):  # until its animation (if any) has played
+            frame(view, 0.2)
+            if view.card is not None or getattr(view, "player", None) is None:
+                break
+    assert view.card_kind == "handover", view.card_kind
+    assert view.session.to_play() != first and view.is_human(view.session.to_play())
+    assert view.side_name(view.session.to_play()) in view.card.title
+    steps = len(view.session.match.steps)
+    key(view, pygame.K_SPACE)  # too soon: a key meant for the table does not take it away
+    assert view.card is not None
+    frame(view, 1.0)
+    key(view, pygame.K_SPACE)
+    assert view.card is None and len(view.session.match.steps) == steps
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_resume_card_after_the_program_was_killed(system: str, env: dict[str, str]) -> None:
+    steps, killed = _killed_game(MAPS[system], env)
+    view = open_screen(system)
+    assert view.card_kind == "resume" and view.card.items[0].key == RESUME
+    key(view, pygame.K_RETURN)  # the first item: resume
+    assert view.card_kind != "resume"
+    assert digest(view) == killed and len(view.session.match.steps) == steps
+
+
+# ------------------------------------------------------------------ leaving the game
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_main_menu_returns_to_the_main_menu_it_was_started_from(system: str,
+                                                                env: dict[str, str]) -> None:
+    menu = main_menu_view(SIZE, MAPS_DIR)
+    view = open_screen(system)
+    stack = ViewStack(menu)
+    stack.apply(Push(view), SIZE)
+    key(view, pygame.K_ESCAPE)
+    action = choose(view, "main")
+    assert isinstance(action, Home)
+    stack.apply(action, SIZE)
+    assert stack.top is menu
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_main_menu_opens_one_when_the_game_was_opened_directly(system: str,
+                                                               env: dict[str, str]) -> None:
+    view = open_screen(system)
+    stack = ViewStack(view, home=main_menu_view)  # as ``tabletop`` opens the default scenario
+    key(view, pygame.K_ESCAPE)
+    stack.apply(choose(view, "main"), SIZE)
+    assert isinstance(stack.top, MenuView) and not stack.empty
+    again = open_screen(system)
+    key(again, pygame.K_ESCAPE)
+    assert isinstance(choose(again, "quit"), Quit)
