@@ -64,3 +64,13 @@ class Dispatch:
         handler.check(system, state, command)
         events: list[Event] = []
         return handler.resolve(system, state, command, dice, events), events
+
+
+def accepts(system: Any, state: Any, command: Any) -> bool:
+    """Do the rules accept ``command`` now? (``system.check``: no dice, nothing changed.) What
+    each system's ``legal.py`` keeps of its candidates."""
+    try:
+        system.check(state, command)
+    except IllegalCommand:
+        return False
+    return True

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import shapely
 
 from game.geometry.bases import edge_distance
-from game.rules.engine import IllegalCommand
+from game.rules.engine import accepts
 from game.rules.helldorado.commands import (
     Activate,
     Blast,
@@ -55,15 +55,6 @@ COMPASS = tuple(float(a) for a in range(0, 360, 30))
 SHORT = 0.05  #: how far short of an enemy a move stops
 
 
-def accepted(system: Helldorado, state: HDState, command: Any) -> bool:
-    """Do the rules accept ``command`` now? (``system.check``: no dice, nothing changed.)"""
-    try:
-        system.check(state, command)
-    except IllegalCommand:
-        return False
-    return True
-
-
 def _pending_commands(system: Helldorado, state: HDState) -> list[Any]:
     p = state.pending
     assert p is not None
@@ -90,7 +81,7 @@ def _pending_commands(system: Helldorado, state: HDState) -> list[Any]:
     for uid in (ex.attacker, ex.defender):
         if uid and state.unit(uid).side == p.side:
             cmd = VaeVictis(uid)
-            if accepted(system, state, cmd):
+            if accepts(system, state, cmd):
                 out.append(cmd)
     return out
 
@@ -140,7 +131,7 @@ def _climbs(system: Helldorado, state: HDState, u: Unit) -> list[Any]:
         s = table.index.solids[int(i)]
         if s.surface and state.cfg.step < s.top - u.z <= state.cfg.climb_max:
             out.append(Climb(u.id, s.id))
-    return [c for c in out if accepted(system, state, c)]
+    return [c for c in out if accepts(system, state, c)]
 
 
 def _shots(system: Helldorado, state: HDState, u: Unit, enemies: list[Unit]) -> list[Any]:
@@ -156,7 +147,7 @@ def _shots(system: Helldorado, state: HDState, u: Unit, enemies: list[Unit]) -> 
             for e in enemies:
                 if edge_distance(u.base, e.base) <= state.cfg.cone_length + 0.5:
                     out.append(Blast(u.id, w.id, angle_to(u, e)))
-    return [c for c in out if accepted(system, state, c)]
+    return [c for c in out if accepts(system, state, c)]
 
 
 def legal_commands(system: Helldorado, state: HDState) -> list[Any]:
@@ -185,7 +176,7 @@ def legal_commands(system: Helldorado, state: HDState) -> list[Any]:
                 for e in enemies:
                     if edge_distance(u.base, e.base) <= left + 1e-6:
                         out += [c for c in (Charge(u.id, e.id, w) for w in weapons)
-                                if accepted(system, state, c)]
+                                if accepts(system, state, c)]
             if u.shs is not None:
                 out += _shots(system, state, u, enemies)
             # a free unit touching an enemy that cannot engage (no CBT) may still attack it
@@ -199,4 +190,4 @@ def legal_commands(system: Helldorado, state: HDState) -> list[Any]:
         if not act.concentrating:
             out.append(Concentrate(u.id))
     return [c for c in out if isinstance(c, Move | Retreat | Climb | Charge | Shoot | ShootAt | Blast)
-            or accepted(system, state, c)]
+            or accepts(system, state, c)]

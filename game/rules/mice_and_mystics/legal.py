@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.rules.engine import IllegalCommand
+from game.rules.engine import accepts
 from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.board import Table, near
 from game.rules.mice_and_mystics.commands import (
@@ -134,11 +134,4 @@ def _equip_options(m: Mouse) -> list[Equip]:
 
 def legal_commands(system: MiceAndMystics, state: MMState) -> list[Any]:
     """The candidates the rules accept now (``system.check``)."""
-    out = []
-    for cmd in candidates(system, state):
-        try:
-            system.check(state, cmd)
-        except IllegalCommand:
-            continue
-        out.append(cmd)
-    return out
+    return [cmd for cmd in candidates(system, state) if accepts(system, state, cmd)]

@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from game.geometry.contact import line_of_throw_blockers
-from game.rules.engine import IllegalCommand
+from game.rules.engine import accepts
 from game.rules.one_for_all.commands import Act, Activate, AllocateHits, Duel, Move, Stop
 from game.rules.one_for_all.navigation import plan_for
 from game.rules.one_for_all.space import solid_named, touching
@@ -51,7 +51,7 @@ def legal_commands(system: OneForAll, state: OFAState) -> list[Any]:
         how = touched.get(act.contact)
         out += [d for d in armed_duels if d.defender == act.contact]
         if how is not None:
-            out += [a for a in _object_actions(system, state, fig, act.contact, how, enemies) if _passes(system, state, a)]
+            out += [a for a in _object_actions(system, state, fig, act.contact, how, enemies) if accepts(system, state, a)]
         return out
     out += armed_duels
     can_move = not fig.markers.stunned and not fig.hanging_on
@@ -78,17 +78,8 @@ def legal_commands(system: OneForAll, state: OFAState) -> list[Any]:
         actions.append(Act(fig.id, "retrieve_weapon"))
     if fig.hanging_on:
         actions += [Act(fig.id, "swing", fig.hanging_on, angle=float(a)) for a in (0, 90, 180, 270)]
-    out += [a for a in actions if _passes(system, state, a)]
+    out += [a for a in actions if accepts(system, state, a)]
     return out
-
-
-def _passes(system: OneForAll, state: OFAState, command: Act) -> bool:
-    """Do the rules allow ``command`` now? (``check``: no dice, nothing changed)"""
-    try:
-        system.check(state, command)
-    except IllegalCommand:
-        return False
-    return True
 
 
 def _allocations(hits: int, n: int) -> list[tuple[int, ...]]:

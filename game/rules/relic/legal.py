@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.rules.engine import IllegalCommand
+from game.rules.engine import accepts
 from game.rules.relic.commands import (
     ChangeDie,
     Choose,
@@ -91,14 +91,6 @@ def candidates(system: Relic, st: RelicState) -> list[Any]:
     return []
 
 
-def accepted(system: Relic, st: RelicState, command: Any) -> bool:
-    try:
-        system.check(st, command)
-    except IllegalCommand:
-        return False
-    return True
-
-
 def legal_commands(system: Relic, st: RelicState) -> list[Any]:
     """Every candidate the rules accept now (``Relic.check``)."""
-    return [c for c in candidates(system, st) if accepted(system, st, c)]
+    return [c for c in candidates(system, st) if accepts(system, st, c)]
