@@ -60,7 +60,7 @@ from game.geometry.cell_model import pair as _pair
 from game.geometry.cell_model import qualify as _qualify
 
 #: the default tolerances of ``CellGraph.build`` (a frozen value, shared)
-_NO_TOLERANCES = Tolerances()
+_DEFAULT_TOLERANCES = Tolerances()
 
 
 # --------------------------------------------------------------------------- the graph
@@ -94,7 +94,7 @@ class CellGraph:
     @classmethod
     def build(cls, cells: Iterable[CellSpec], walls: Iterable[BaseGeometry] = (),
               black: Iterable[BaseGeometry] = (), lines: Iterable[LineSpec] = (),
-              exits: Iterable[ExitSpec] = (), tolerances: Tolerances = _NO_TOLERANCES,
+              exits: Iterable[ExitSpec] = (), tolerances: Tolerances = _DEFAULT_TOLERANCES,
               *, los_touch_blocks: bool = True, source: str = "",
               problems: Iterable[GraphProblem] = ()) -> CellGraph:
         """Build the graph from plain inputs, all in one unit of length."""
