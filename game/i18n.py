@@ -8,9 +8,10 @@ merged when read (a message in two domains must read the same in both, a test ho
 read by a tiny parser (no compile step, so the ``.po`` is the only source of truth); ``_(text)``
 returns the text in the current language, the English when a translation is missing. The chosen
 language is remembered in the user's config folder (``$XDG_CONFIG_HOME/tabletop/config.json``).
-The rules' refusals go through the same catalogs: each rule system lists its messages (message key
--> English template) in its ``refusals.py``, and ``game.rules.engine.words`` puts a refusal into
-words. Plain Python: safe to import anywhere.
+The rules' refusals and events go through the same catalogs: each rule system lists its messages
+(message key or event kind -> English template) in its ``refusals.py`` and ``explain.py``, with the
+Russian in the system's domain (``one_for_all.po``, ``helldorado.po``, ``mice_and_mystics.po``,
+``relic.po``), and ``game.rules.engine.words`` puts a refusal or an event into words. Plain Python: safe to import anywhere.
 """
 
 from __future__ import annotations

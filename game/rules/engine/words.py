@@ -1,4 +1,5 @@
-"""Refusals in words: one path from an ``IllegalCommand`` to a sentence in the reader's language.
+"""Refusals and events in words: one path from an ``IllegalCommand`` or an ``Event`` to a sentence
+in the reader's language.
 
 A rule system refuses a command with a stable message ``key`` and its ``params`` (ids and numbers,
 never display names). Each system lists its messages once, in a :class:`Refusals` table: key ->
@@ -12,7 +13,15 @@ kind, a phase of the turn) are translated through the table's ``words``. Numbers
 template may format them (``{left:.2f}``). A list becomes its items joined by ", ".
 
 A refusal without a known key, or whose template does not fit its params, reads as its English
-``reason``: never a crash. Plain Python: safe to import anywhere.
+``reason``: never a crash.
+
+Events take the same path (:func:`explain`): each system lists, in an :class:`Explanations` table,
+one English template per event ``kind`` (marked ``N_()``; the Russian is in the system's gettext
+domain: ``one_for_all.po``, ``helldorado.po``, ``mice_and_mystics.po``, ``relic.po``), the words
+its values stand for, and, where a line needs values that are not in the event as they are (a
+sub-phrase, a count in words, a variant of the sentence), a ``derive`` function that computes
+them through the translation it is given. The line ends with the rule IDs: ``... [OFA-3C.4]``.
+Plain Python: safe to import anywhere.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from typing import Any
 
 from game.i18n import N_, catalog, language
 from game.rules.engine.errors import IllegalCommand
+from game.rules.engine.events import Event
 
 #: a screen's name lookup: an id (or any word of a param) -> what the reader sees
 Namer = Callable[[str], str]
@@ -91,3 +101,66 @@ def refusal(exc: IllegalCommand, refusals: Refusals, *, name: Namer | None = Non
     """``"why (RULE-ID)"``: the refusal as a screen shows it, in ``lang``."""
     text = sentence(exc, refusals, name=name, lang=lang)
     return f"{text} ({exc.rule_id})" if exc.rule_id else text
+
+
+# ------------------------------------------------------------------ events
+#: puts an English msgid into the reader's language (what ``derive`` is given)
+Translate = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What a system's ``derive`` adds to an event's values before its template is filled:
+    ``values`` (already in the reader's language) and, when the sentence has variants, the
+    ``message`` key to use instead of the event's kind."""
+
+    values: Mapping[str, Any] = field(default_factory=dict)
+    message: str = ""
+
+
+#: (event, its values with ``actor``, translate) -> what to add; see :class:`Derived`
+Derive = Callable[[Event, Mapping[str, Any], Translate], Derived]
+
+
+@dataclass(frozen=True)
+class Explanations:
+    """One rule system's events in English: ``messages`` (event kind, or a variant's key ->
+    template), ``words`` (param -> value -> the English word it stands for) and ``derive``."""
+
+    messages: Mapping[str, str]
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    derive: Derive | None = None
+
+
+def _fill(template: str, values: Mapping[str, Any], lang: str) -> str | None:
+    for text in (translate(template, lang), template):
+        try:
+            return text.format(**values)
+        except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+            continue
+    return None
+
+
+def explain(event: Event, table: Explanations, lang: str = "en", *, name: Namer | None = None) -> str:
+    """One line for the log in ``lang``, with the rule IDs at the end: ``... [OFA-3C.4, OFA-5A.1]``.
+    An event the table does not know, or whose values do not fit, reads as its kind and values."""
+    lang = lang or language()
+    data: dict[str, Any] = dict(event.values)
+    data.setdefault("actor", event.actor)
+
+    def tr(text: str) -> str:
+        return translate(text, lang)
+
+    fallback = f"{event.kind}: {dict(event.values)}"
+    try:
+        derived = table.derive(event, data, tr) if table.derive is not None else Derived()
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+        derived = Derived(message="\0")  # values the system did not expect: the fallback
+    words = Refusals({}, table.words)
+    shown = {k: _shown(k, v, words, name, lang) for k, v in data.items()}
+    shown.update(derived.values)
+    template = table.messages.get(derived.message or event.kind)
+    text = _fill(template, shown, lang) if template is not None else None
+    if text is None:
+        text = fallback
+    return f"{text} [{', '.join(event.rules)}]" if event.rules else text
