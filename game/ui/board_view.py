@@ -18,6 +18,7 @@ from game.ui.colours import BACKGROUND, TABLE_EDGE, side_colours
 from game.ui.figure_sprites import MIN_NAME_RADIUS_PX, TICK_REACH, BaseLook, FigureSprites
 from game.ui.figures import Figure, figures_from_spawns, side_letters
 from game.ui.fonts import Fonts
+from game.ui.labels import LabelPlacer
 from game.ui.status_bar import StatusBar, StatusInfo
 from game.ui.table_art import art_scale, compose_art, floor_colour
 from game.ui.table_cache import TableCache
@@ -194,8 +195,7 @@ class BoardView:
         cam = self.camera
         z = cam.zoom
         bases: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        names: list[tuple[pygame.Surface, int, tuple[int, int]]] = []
-        discs: list[pygame.Rect] = []
+        placer = LabelPlacer(surface, bounds=viewport)
         for fig in self._drawing_order:
             sx, sy = cam.world_to_screen(fig.x, fig.y)
             r_px = max(2, round(fig.radius * z))
@@ -208,34 +208,13 @@ class BoardView:
             sprite = self._sprites.base(look)
             cx, cy = round(sx), round(sy)
             bases.append((sprite, (cx - sprite.get_width() // 2, cy - sprite.get_height() // 2)))
-            discs.append(pygame.Rect(cx - r_px, cy - r_px, 2 * r_px, 2 * r_px))
+            # the base and its facing tick stay clear of every label
+            clear = r_px * TICK_REACH if look.facing is not None else r_px
+            placer.keep_clear((cx - clear, cy - clear, 2 * clear, 2 * clear))
             if r_px >= MIN_NAME_RADIUS_PX and fig.name:
-                label = self._sprites.name(fig.name)
-                down = look.facing is not None and 30 < look.facing < 150
-                up = look.facing is not None and 210 < look.facing < 330
-                below = round(r_px * TICK_REACH if down else r_px) + 3
-                above = round(r_px * TICK_REACH if up else r_px) + 3 + label.get_height()
-                names.append((label, cx - label.get_width() // 2, (cy + below, cy - above)))
+                placer.add(self._sprites.name(fig.name), (cx, cy), clearance=clear)
         surface.blits(bases, doreturn=False)
-        surface.blits(_place_names(names, discs), doreturn=False)
-
-
-def _place_names(
-    names: list[tuple[pygame.Surface, int, tuple[int, int]]],
-    bases: list[pygame.Rect],
-) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-    """Each name below its base, or above when below would cover another name or base; else
-    left out (zooming in makes room)."""
-    placed: list[pygame.Rect] = list(bases)
-    out: list[tuple[pygame.Surface, tuple[int, int]]] = []
-    for label, x, tops in names:
-        for y in tops:
-            rect = pygame.Rect(x, y, label.get_width(), label.get_height())
-            if rect.collidelist(placed) == -1:
-                placed.append(rect)
-                out.append((label, (x, y)))
-                break
-    return out
+        placer.draw()
 
 
 def _fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pygame.Rect,

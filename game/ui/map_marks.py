@@ -81,7 +81,7 @@ class MapMarks:
             colour = hex_to_rgb(str(obj.properties.get("color", "")) or None, (0xF4, 0xF4, 0xF0))
             picture = plate(font, local_text(obj.text, obj.properties).splitlines()[0], colour)
             x, y = px([(minx, miny)])[0]
-            placer.place(picture, (x + picture.get_width() / 2, y + picture.get_height() / 2))
+            placer.add(picture, (x + picture.get_width() / 2, y + picture.get_height() / 2), priority=1)
         name_font = fonts.of_height(CELL_NAME_PX)
         for cell in sorted(self.cells, key=lambda c: -c.polygon.area):
             if not cell.name or not _touches(cell.polygon, region):
@@ -90,7 +90,8 @@ class MapMarks:
             picture = plate(name_font, local_name(cell.name, cell.properties))
             if (maxx - minx) * zoom < picture.get_width() * 0.9:
                 continue
-            placer.place(picture, px([label_point(cell.polygon)])[0])
+            placer.add(picture, px([label_point(cell.polygon)])[0])
+        placer.draw()
 
 
 def _in_layers(objects: Iterable[MapObject], name: str) -> tuple[MapObject, ...]:

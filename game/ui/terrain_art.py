@@ -89,12 +89,13 @@ def draw_terrain_outlines(
                     pygame.draw.aalines(target, _lighter(colour), True, pts)
     font = fonts.of_height(LABEL_HEIGHT_PX)
     placer = LabelPlacer(target)
-    # the biggest pieces choose their place first; a label that would cover another is left out
-    for piece in sorted(visible, key=lambda p: -p.footprint.area):
+    # the biggest pieces choose their place first; a label that finds no room is left out
+    for rank, piece in enumerate(sorted(visible, key=lambda p: -p.footprint.area)):
         minx, miny, maxx, maxy = piece.footprint.bounds
         if max(maxx - minx, maxy - miny) * zoom < MIN_LABELLED_PX:
             continue
-        placer.place(plate(font, height_label(piece)), to_px([label_point(piece.footprint)])[0])
+        placer.add(plate(font, height_label(piece)), to_px([label_point(piece.footprint)])[0], priority=-rank)
+    placer.draw()
 
 
 def _projector(origin: tuple[float, float], zoom: float) -> ToPx:
