@@ -66,6 +66,10 @@ class BoardView:
         self.size = (max(1, size[0]), max(1, size[1]))
         low, high = zoom_limits(self._world, self.viewport)
         self.camera = Camera(1.0, 0.0, 0.0, self.viewport, low, high).fitted(self._world)
+        #: what "fit" shows (the whole table, or the region a scene asks for)
+        self._fit_target = self._world
+        #: True until the player pans or zooms: then a resize keeps the view's centre instead
+        self.following_fit = True
         self.cursor: tuple[int, int] | None = None
         self.fps: float | None = None
         self._held: set[int] = set()
@@ -95,18 +99,35 @@ class BoardView:
 
     # ------------------------------------------------------------------ commands
     def resize(self, size: tuple[int, int]) -> None:
+        """A new window size: the table is fitted again, unless the player has panned or zoomed
+        since the last fit; then the point at the centre of the view stays at its centre."""
+        old_w, old_h = self.viewport
+        centre = self.camera.screen_to_world(old_w / 2, old_h / 2)
         self.size = (max(1, size[0]), max(1, size[1]))
         low, high = zoom_limits(self._world, self.viewport)
-        self.camera = self.camera.resized(self.viewport).with_limits(low, high).clamped(self._world)
+        camera = self.camera.resized(self.viewport).with_limits(low, high)
+        if self.following_fit:
+            self.camera = camera.fitted(self._fit_target)
+        else:
+            self.camera = camera.centred_on(*centre).clamped(self._world)
 
     def fit(self) -> None:
-        self.camera = self.camera.fitted(self._world)
+        """Show the whole table (or the scene's region) as large as the view allows (Home)."""
+        self.camera = self.camera.fitted(self._fit_target)
+        self.following_fit = True
+
+    def fit_to(self, region: Rect) -> None:
+        """From now on "fit" shows ``region`` of the table (a scene's focus)."""
+        self._fit_target = region
+        self.fit()
 
     def pan(self, dx_px: float, dy_px: float) -> None:
         self.camera = self.camera.panned(dx_px, dy_px).clamped(self._world)
+        self.following_fit = False
 
     def zoom_about(self, factor: float, screen_pos: tuple[float, float]) -> None:
         self.camera = self.camera.zoomed_about(factor, *screen_pos).clamped(self._world)
+        self.following_fit = False
 
     def toggle_terrain(self) -> None:
         self.show_terrain = not self.show_terrain

@@ -97,6 +97,11 @@ class Camera:
         w, h = self.viewport
         return cam.with_zoom_about(cam.zoom, w / 2, h / 2)
 
+    def centred_on(self, x: float, y: float) -> Camera:
+        """The same zoom, with the world point ``(x, y)`` at the centre of the view."""
+        w, h = self.viewport
+        return replace(self, left=x - w / 2 / self.zoom, top=y - h / 2 / self.zoom)
+
     def fitted(self, world: Rect, margin: float = 0.03) -> Camera:
         """Zoom and centre so the whole of ``world`` shows, with ``margin`` of the view spare."""
         z = self.clamp_zoom(fit_zoom(world, self.viewport, margin))

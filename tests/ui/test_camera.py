@@ -90,3 +90,55 @@ def test_zoom_limits_allow_fit() -> None:
 def test_bad_zoom_is_refused() -> None:
     with pytest.raises(ValueError):
         Camera(0.0, 0.0, 0.0, (10, 10))
+
+
+# ------------------------------------------------------------------ the board view follows the window
+def _board_view(size: tuple[int, int]):  # type: ignore[no-untyped-def]
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from pathlib import Path
+
+    from game.board.loader import load_board
+    from game.ui.board_view import BoardView
+
+    board = load_board(Path(__file__).resolve().parents[2] / "maps" / "tavern.tmx")
+    return BoardView(board, size)
+
+
+def _whole_board_in_view(view) -> bool:  # type: ignore[no-untyped-def]
+    w, h = view.viewport
+    x0, y0 = view.camera.world_to_screen(0, 0)
+    x1, y1 = view.camera.world_to_screen(view.board.width_mm, view.board.height_mm)
+    return x0 >= -0.5 and y0 >= -0.5 and x1 <= w + 0.5 and y1 <= h + 0.5
+
+
+@pytest.mark.parametrize("sizes", [[(1024, 640), (1920, 1080)], [(1920, 1080), (1024, 640), (1280, 800)]])
+def test_the_table_is_fitted_again_after_every_resize(sizes: list[tuple[int, int]]) -> None:
+    """Issue 16, item 3: at 1920x1080 the board no longer sits small in a corner, at 1024x640 it
+    is no longer cut off: after each resize it fills the limiting side."""
+    view = _board_view((800, 600))
+    for size in sizes:
+        view.resize(size)
+        assert _whole_board_in_view(view)
+        w, h = view.viewport
+        shown = view.board.height_mm * view.camera.zoom  # the tavern is taller than wide
+        assert shown >= 0.9 * h
+
+
+def test_after_a_pan_or_zoom_a_resize_keeps_the_centre_and_home_fits_again() -> None:
+    view = _board_view((1280, 800))
+    view.zoom_about(2.0, (300, 200))
+    view.pan(40, -25)
+    w, h = view.viewport
+    centre = view.camera.screen_to_world(w / 2, h / 2)
+    zoom = view.camera.zoom
+    view.resize((1920, 1080))
+    w, h = view.viewport
+    assert approx(view.camera.screen_to_world(w / 2, h / 2), centre, tol=1e-6)
+    assert view.camera.zoom == pytest.approx(zoom)
+    assert not _whole_board_in_view(view)
+    view.fit()  # Home
+    assert _whole_board_in_view(view)
+    view.resize((1024, 640))
+    assert _whole_board_in_view(view)

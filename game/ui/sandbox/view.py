@@ -50,7 +50,7 @@ class SandboxView:
         if scene.focus is not None:
             left, top, right, bottom = scene.focus
             if right > left and bottom > top:
-                self.table.camera = self.table.camera.fitted(Rect(left, top, right, bottom))
+                self.table.fit_to(Rect(left, top, right, bottom))
         self._analysed: tuple[Scene, Analysis] | None = None
         self.cursor: tuple[int, int] | None = None
         self._drag: str | None = None
