@@ -72,6 +72,8 @@ class BoardView:
         self.following_fit = True
         self.cursor: tuple[int, int] | None = None
         self.fps: float | None = None
+        #: F3: the pointer's coordinates and the frame rate in the status bar
+        self.show_debug = False
         self._held: set[int] = set()
         self._dragging = False
         self._fps_frames = 0
@@ -95,7 +97,7 @@ class BoardView:
     def status_info(self) -> StatusInfo:
         return StatusInfo(local_title(self.board.title, self.board.properties),
                           system_name(self.board.system), self.cursor_mm(),
-                          self.zoom_percent, self.fps, self.missing_images)
+                          self.zoom_percent, self.fps, self.missing_images, self.show_debug)
 
     # ------------------------------------------------------------------ commands
     def resize(self, size: tuple[int, int]) -> None:
@@ -143,6 +145,8 @@ class BoardView:
                 self.toggle_terrain()
             elif key == pygame.K_HOME:
                 self.fit()
+            elif key == pygame.K_F3:
+                self.show_debug = not self.show_debug
             elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self.zoom_about(WHEEL_ZOOM_STEP, self._centre())
             elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):

@@ -24,6 +24,9 @@ class StatusInfo:
     zoom_percent: float
     fps: float | None
     missing_images: int = 0
+    #: the pointer's coordinates and the frame rate, for whoever debugs the screen (F3); never
+    #: shown otherwise, so never in a handout or a PNG
+    debug: bool = False
 
 
 def status_segments(info: StatusInfo) -> list[tuple[str, RGB]]:
@@ -34,7 +37,11 @@ def status_segments(info: StatusInfo) -> list[tuple[str, RGB]]:
     parts: list[tuple[str, RGB]] = [(info.title, STATUS_TEXT)]
     if info.system:
         parts.append((info.system, STATUS_DIM))
-    parts += [(where, STATUS_TEXT), (_("zoom {pct:.0f}%").format(pct=info.zoom_percent), STATUS_TEXT), (fps, STATUS_DIM)]
+    if info.debug:
+        parts.append((where, STATUS_TEXT))
+    parts.append((_("zoom {pct:.0f}%").format(pct=info.zoom_percent), STATUS_TEXT))
+    if info.debug:
+        parts.append((fps, STATUS_DIM))
     if info.missing_images:
         n = info.missing_images
         text = _("{n} image missing") if n == 1 else _("{n} images missing")
