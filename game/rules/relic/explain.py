@@ -1,4 +1,11 @@
-"""Relic events in plain words, in English and Russian, with the rules cited.
+"""Relic events in plain words, with the rules cited.
+
+The English is here (marked ``N_()``), the Russian in the ``relic`` gettext domain; the engine's
+:func:`game.rules.engine.words.explain` puts an event into words through this table. Where a
+language needs another form of a word (a battle "of Strength" is "на Силу" in Russian, the red deck
+"из красной колоды"), the whole sentence has a variant (``rel.battle.strength``, ``rel.draw.red``)
+rather than a word glued into it. The names of spaces, cards, missions and scenarios are in the
+rules' data (``data/*.json``, one field per language).
 
 The actor is a seat id (``player2``) that the play screen replaces by the player's name in its
 language, so the Russian lines keep the actor in the nominative ("{actor}: ход окончен"). Only
@@ -6,217 +13,224 @@ characters the screen's font can draw ("->", not an arrow)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from game.i18n import LANGUAGES, N_
 from game.rules.engine import Event
+from game.rules.engine import words as engine_words
+from game.rules.engine.words import Derived, Explanations, Translate
 from game.rules.relic import data
 
-_ATTR = {
-    "en": {"strength": "Strength", "willpower": "Willpower", "cunning": "Cunning"},
-    "ru": {"strength": "Сила", "willpower": "Сила воли", "cunning": "Хитрость"},
-}
-#: the battle type after "a battle of": Russian needs the accusative ("бой на Силу")
-_ATTR_ACC = {
-    "en": _ATTR["en"],
-    "ru": {"strength": "Силу", "willpower": "Силу воли", "cunning": "Хитрость"},
-}
-_KIND = {
-    "en": {"enemy": "enemy", "stranger": "stranger", "event": "event"},
-    "ru": {"enemy": "враг", "stranger": "незнакомец", "event": "событие"},
-}
-_CHOICE = {
-    "en": {"teleport": "to move elsewhere", "buy_wargear": "to buy wargear",
-           "keep_wargear": "one wargear card to keep", "swap_wargear": "wargear to swap",
-           "swap_places": "someone to swap places with", "shift": "to move along the tier",
-           "buy": "to buy"},
-    "ru": {"teleport": "переместиться", "buy_wargear": "купить снаряжение",
-           "keep_wargear": "какое снаряжение оставить", "swap_wargear": "что из снаряжения обменять",
-           "swap_places": "с кем поменяться местами", "shift": "сдвинуться по ярусу",
-           "buy": "купить снаряжение"},
-}
-_HOW = {
-    "en": {"reroll": "re-roll", "add1": "+1", "set6": "set to 6"},
-    "ru": {"reroll": "переброс", "add1": "+1", "set6": "сделать шестёркой"},
-}
-_FLAG = {
-    "en": {"skip_move": "misses the next move", "double_roll": "rolls two dice on the next move"},
-    "ru": {"skip_move": "пропускает следующее перемещение",
-           "double_roll": "в следующий раз бросает два кубика на перемещение"},
-}
-_RESULT = {
-    "en": {"WIN": "wins", "LOSE": "loses", "TIE": "ties"},
-    "ru": {"WIN": "побеждает", "LOSE": "проигрывает", "TIE": "ничья"},
-}
-_DECK = {
-    "en": {"red": "red", "blue": "blue", "yellow": "yellow"},
-    "ru": {"red": "красной", "blue": "синей", "yellow": "жёлтой"},
-}
-_WHAT = {
-    "en": {"power": "power card", "wargear": "wargear"},
-    "ru": {"power": "карту силы", "wargear": "снаряжение"},
-}
-
-_TEXT: dict[str, dict[str, str]] = {
-    "rel.turn": {"en": "Round {round}: {actor}'s turn on {space_name}",
-                 "ru": "Раунд {round}: ходит {actor} ({space_name})"},
-    "rel.no_move": {"en": "{actor} does not move ({why})", "ru": "{actor} не перемещается ({why})"},
-    "rel.move_roll": {"en": "{actor} rolls {faces_text} to move: can reach {options_names}",
-                      "ru": "{actor} бросает {faces_text} на перемещение: доступно {options_names}"},
-    "rel.move": {"en": "{actor} moves from {frm_name} to {to_name}",
-                 "ru": "{actor} перемещается: из «{frm_name}» в «{to_name}»"},
-    "rel.space": {"en": "{space_name}: {space_text}", "ru": "{space_name}: {space_text}"},
-    "rel.draw": {"en": "{actor} draws {card_name} from the {deck_word} deck ({kind_word})",
-                 "ru": "{actor} берёт из {deck_word} колоды: {card_name} ({kind_word})"},
-    "rel.deck_empty": {"en": "The {deck_word} deck is empty", "ru": "В {deck_word} колоде нет карт"},
-    "rel.guardian": {"en": "{card_name} ({attr} {value}) bars the way on {space_name}",
-                     "ru": "{card_name} ({attr} {value}) преграждает путь: {space_name}"},
-    "rel.choice": {"en": "{actor} may choose {kind_word}", "ru": "{actor} может выбрать: {kind_word}"},
-    "rel.chosen": {"en": "{actor} chooses {option_text}", "ru": "{actor} выбирает: {option_text}"},
-    "rel.relocate": {"en": "{actor} goes from {frm_name} to {to_name}",
-                     "ru": "{actor} переходит: из «{frm_name}» в «{to_name}»"},
-    "rel.space_roll": {"en": "{actor} rolls {face} (needs {need}): {ok_word}",
-                       "ru": "{actor} бросает {face} (нужно {need}): {ok_word}"},
-    "rel.spared": {"en": "{actor}'s armour spares them", "ru": "{actor}: броня спасает от потери Здоровья"},
-    "rel.life": {"en": "{actor}: Life {change:+d}, now {life}", "ru": "{actor}: Здоровье {change:+d}, теперь {life}"},
-    "rel.influence": {"en": "{actor}: influence {change:+d}, now {influence}",
-                      "ru": "{actor}: влияние {change:+d}, теперь {influence}"},
-    "rel.gain": {"en": "{actor} gains {what_word}{card_part}", "ru": "{actor} получает {what_word}{card_part}"},
-    "rel.lose": {"en": "{actor} loses {what_word} {card_name}", "ru": "{actor} теряет {what_word} {card_name}"},
-    "rel.flag": {"en": "{actor} {flag_word}", "ru": "{actor} {flag_word}"},
-    "rel.vanquished": {"en": "{actor} is vanquished: {trophies} trophies and {influence} influence "
-                             "lost, Life restored, back to {to_name}; the turn ends",
-                       "ru": "{actor} повержен: потеряны трофеи ({trophies}) и влияние ({influence}), "
-                             "Здоровье восстановлено, возврат на {to_name}; ход окончен"},
-    "rel.mission": {"en": "{actor} completes the mission {mission_name} ({count} of {needed})",
-                    "ru": "{actor} выполняет задание «{mission_name}» ({count} из {needed})"},
-    "rel.relic": {"en": "{actor} earns a relic: the Inner tier is open to them",
-                  "ru": "{actor} получает реликвию: Внутренний ярус открыт"},
-    "rel.level_up": {"en": "{actor} spends trophies for +1 {attr} (now {value})",
-                     "ru": "{actor} тратит трофеи: +1 {attr} (теперь {value})"},
-    "rel.battle": {"en": "{actor} battles {enemy_name}: a {attr} battle ({actor} {player_value} "
-                         "against {value})",
-                   "ru": "{actor} сражается с врагом «{enemy_name}»: бой на {attr_acc} ({player_value} "
-                         "против {value})"},
-    "rel.prepare": {"en": "{actor} prepares: {mods_text}", "ru": "{actor} готовится к бою: {mods_text}"},
-    "rel.enemy_roll": {"en": "{actor} rolls for {enemy_name}: {chains_text} = {total}",
-                       "ru": "{actor} бросает за врага «{enemy_name}»: {chains_text} = {total}"},
-    "rel.player_roll": {"en": "{actor} rolls {chains_text} = {total}",
-                        "ru": "{actor} бросает {chains_text} = {total}"},
-    "rel.die_changed": {"en": "{actor} uses {source_name} ({how_word}) on die {index_1}: {before_text} -> "
-                              "{after_text}; roll now {total}",
-                        "ru": "{actor} использует «{source_name}» ({how_word}) на кубике {index_1}: "
-                              "{before_text} -> {after_text}; бросок теперь {total}"},
-    "rel.score": {"en": "Battle scores: {actor} {player_roll} + {player_value} + {pmods} = "
-                        "{player_score}; {enemy_name} {enemy_roll} + {enemy_value} + {emods} = {enemy_score}",
-                  "ru": "Боевые рейтинги: {actor} {player_roll} + {player_value} + {pmods} = "
-                        "{player_score}; «{enemy_name}» {enemy_roll} + {enemy_value} + {emods} = {enemy_score}"},
-    "rel.result": {"en": "{actor} {result_word} ({player_score} against {enemy_score})",
-                   "ru": "{actor}: {result_word} ({player_score} против {enemy_score})"},
-    "rel.trophy": {"en": "{actor} takes {card_name} as a trophy", "ru": "{actor} забирает «{card_name}» трофеем"},
-    "rel.discarded": {"en": "{card_name} is discarded, as its card says",
-                      "ru": "«{card_name}» сбрасывается, как сказано на карте"},
-    "rel.engagement_end": {"en": "{actor}'s Engagement phase ends ({reason_word})",
-                           "ru": "{actor}: фаза Столкновения окончена ({reason_word})"},
-    "rel.meet": {"en": "{actor} meets {card_name}", "ru": "{actor} встречает: {card_name}"},
-    "rel.turn_end": {"en": "{actor}'s turn ends", "ru": "{actor}: ход окончен"},
-    "rel.confrontation": {"en": "{actor} faces the Confrontation of {scenario_name}",
-                          "ru": "{actor}: Противостояние сценария «{scenario_name}»"},
-    "rel.test": {"en": "{actor} tests {attr}: {chains_text} + {value} = {score} (needs {target}): {ok_word}",
-                 "ru": "{actor}: проверка ({attr}): {chains_text} + {value} = {score} (нужно {target}): "
-                       "{ok_word}"},
-    "rel.game_over": {"en": "The game is over: {winners_text} ({reason})",
-                      "ru": "Игра окончена: {winners_text} ({reason})"},
+_MESSAGES: dict[str, str] = {
+    "rel.turn": N_("Round {round}: {actor}'s turn on {space}"),
+    "rel.no_move": N_("{actor} does not move"),
+    "rel.no_move.scenario": N_("{actor} does not move: they stand on the scenario space"),
+    "rel.no_move.skip": N_("{actor} misses this move"),
+    "rel.move_roll": N_("{actor} rolls {faces} to move and can reach {options}"),
+    "rel.move": N_("{actor} moves from {frm} to {to}"),
+    "rel.move.step": N_("{actor} steps from {frm} to {to}"),
+    "rel.move.cross": N_("{actor} crosses the link from {frm} to {to}"),
+    "rel.space": N_("The space {space}: {text}"),
+    "rel.draw": N_("{actor} draws {card} from the {deck} deck ({kind})"),
+    "rel.draw.red": N_("{actor} draws {card} from the red deck ({kind})"),
+    "rel.draw.blue": N_("{actor} draws {card} from the blue deck ({kind})"),
+    "rel.draw.yellow": N_("{actor} draws {card} from the yellow deck ({kind})"),
+    "rel.deck_empty": N_("The {deck} deck is empty"),
+    "rel.deck_empty.red": N_("The red deck is empty"),
+    "rel.deck_empty.blue": N_("The blue deck is empty"),
+    "rel.deck_empty.yellow": N_("The yellow deck is empty"),
+    "rel.guardian": N_("{card} ({attribute} {value}) bars the way on {space}"),
+    # what a space offers (``kind`` of ``rel.choice``), and what the player chose
+    "rel.choice": N_("{actor} may choose: {kind}"),
+    "rel.choice.teleport": N_("{actor} may move elsewhere"),
+    "rel.choice.buy_wargear": N_("{actor} may buy wargear"),
+    "rel.choice.keep_wargear": N_("{actor} may choose one wargear card to keep"),
+    "rel.choice.swap_wargear": N_("{actor} may choose wargear to swap"),
+    "rel.choice.swap_places": N_("{actor} may choose someone to swap places with"),
+    "rel.choice.shift": N_("{actor} may move along the tier"),
+    "rel.chosen": N_("{actor} chooses {option}"),
+    "rel.chosen.nothing": N_("{actor} chooses nothing"),
+    "rel.chosen.teleport": N_("{actor} chooses to go to {option}"),
+    "rel.chosen.shift": N_("{actor} chooses to go to {option}"),
+    "rel.chosen.buy_wargear": N_("{actor} chooses to buy wargear"),
+    "rel.chosen.keep_wargear": N_("{actor} keeps {option}"),
+    "rel.chosen.swap_wargear": N_("{actor} chooses to swap {option}"),
+    "rel.chosen.swap_places": N_("{actor} chooses to swap places with {option}"),
+    "rel.relocate": N_("{actor} goes from {frm} to {to}"),
+    "rel.relocate.swap": N_("{actor} swaps places with {other}, going from {frm} to {to}"),
+    "rel.space_roll": N_("{actor} rolls {face} (needs {need}+): success"),
+    "rel.space_roll.failed": N_("{actor} rolls {face} (needs {need}+): failure"),
+    "rel.spared": N_("{actor}'s armour spares them the loss of Life"),
+    "rel.life": N_("{actor}: Life {change:+d}, now {life}"),
+    "rel.influence": N_("{actor}: influence {change:+d}, now {influence}"),
+    "rel.gain": N_("{actor} gains {what} ×{n}"),
+    "rel.gain.power": N_("{actor} gains {n} power card(s)"),
+    "rel.gain.power.card": N_("{actor} gains the power card {card}"),
+    "rel.gain.wargear": N_("{actor} gains {n} wargear card(s)"),
+    "rel.gain.wargear.card": N_("{actor} gains the wargear {card}"),
+    "rel.lose": N_("{actor} loses {card}"),
+    "rel.lose.power": N_("{actor} loses the power card {card}"),
+    "rel.lose.wargear": N_("{actor} loses the wargear {card}"),
+    "rel.flag": N_("{actor}: {flag}"),
+    "rel.flag.skip_move": N_("{actor} misses the next move"),
+    "rel.flag.double_roll": N_("{actor} rolls two dice on the next move"),
+    "rel.vanquished": N_("{actor} is vanquished: {trophies} trophies and {influence} influence lost, "
+                         "Life restored, back to {to}; the turn ends"),
+    "rel.mission": N_("{actor} completes the mission {mission} ({count} of {needed})"),
+    "rel.relic": N_("{actor} earns a relic: the Inner tier is open to them"),
+    "rel.level_up": N_("{actor} spends trophies for +1 {attribute} (now {value})"),
+    # a battle: its kind, said whole in each language ("бой на Силу")
+    "rel.battle": N_("{actor} battles {enemy}: a battle of {attribute} ({actor} {player_value} "
+                     "against {value})"),
+    "rel.battle.strength": N_("{actor} battles {enemy}: a battle of Strength ({actor} {player_value} "
+                              "against {value})"),
+    "rel.battle.willpower": N_("{actor} battles {enemy}: a battle of Willpower ({actor} {player_value} "
+                               "against {value})"),
+    "rel.battle.cunning": N_("{actor} battles {enemy}: a battle of Cunning ({actor} {player_value} "
+                             "against {value})"),
+    "rel.prepare": N_("{actor} prepares: {modifiers}"),
+    "rel.prepare.none": N_("{actor} prepares: no modifiers"),
+    "rel.enemy_roll": N_("{actor} rolls for {enemy}: {chains} = {total}"),
+    "rel.player_roll": N_("{actor} rolls {chains} = {total}"),
+    "rel.die_changed": N_("{actor} uses {source} ({how}) on die {die}: {before} -> {after}; "
+                          "the roll is now {total}"),
+    "rel.die_changed.reroll": N_("{actor} re-rolls die {die} with {source}: {before} -> {after}; "
+                                 "the roll is now {total}"),
+    "rel.die_changed.add1": N_("{actor} adds 1 to die {die} with {source}: {before} -> {after}; "
+                               "the roll is now {total}"),
+    "rel.die_changed.set6": N_("{actor} sets die {die} to 6 with {source}: {before} -> {after}; "
+                               "the roll is now {total}"),
+    "rel.score": N_("Battle scores: {actor} {player_roll} + {player_value} + {player_mods} = "
+                    "{player_score}; {enemy} {enemy_roll} + {enemy_value} + {enemy_mods} = {enemy_score}"),
+    "rel.result": N_("{actor}: {result} ({player_score} against {enemy_score})"),
+    "rel.result.win": N_("{actor} beats {enemy} ({player_score} against {enemy_score})"),
+    "rel.result.lose": N_("{actor} loses to {enemy} ({player_score} against {enemy_score})"),
+    "rel.result.tie": N_("{actor} and {enemy} tie ({player_score} against {enemy_score})"),
+    "rel.trophy": N_("{actor} takes {card} as a trophy"),
+    "rel.discarded": N_("{card} is discarded, as its card says"),
+    "rel.engagement_end": N_("{actor}'s Engagement phase ends"),
+    "rel.engagement_end.win": N_("{actor}'s Engagement phase ends after a win"),
+    "rel.engagement_end.lose": N_("{actor}'s Engagement phase ends after a loss"),
+    "rel.engagement_end.tie": N_("{actor}'s Engagement phase ends after a tie"),
+    "rel.meet": N_("{actor} meets {card}"),
+    "rel.turn_end": N_("{actor}'s turn ends"),
+    "rel.confrontation": N_("{actor} faces the Confrontation of {scenario}"),
+    "rel.test": N_("{actor} tests {attribute}: {chains} + {value} = {score} (needs {target}): success"),
+    "rel.test.failed": N_("{actor} tests {attribute}: {chains} + {value} = {score} (needs {target}): "
+                          "failure"),
+    "rel.game_over": N_("The game is over: {winners} ({reason})"),
+    "rel.game_over.limit": N_("The game is over: the turn limit of {rounds} rounds is reached and "
+                              "{winners} wins"),
+    "rel.game_over.limit.many": N_("The game is over: the turn limit of {rounds} rounds is reached and "
+                                   "{winners} win"),
+    "rel.game_over.confrontation": N_("The game is over: {winners} meets the Confrontation of {scenario} "
+                                      "and wins"),
 }
 
-_WORDS = {
-    "en": {"ok": "success", "fail": "failure", "nothing": "nothing", "scenario": "on the scenario space",
-           "skip": "misses this move", "none": "no modifiers", "ability": "their ability", "win": "wins",
-           "win_many": "win", "limit": "turn limit",
-           "confrontation": "Confrontation met", "program": "The program"},
-    "ru": {"ok": "успех", "fail": "неудача", "nothing": "ничего", "scenario": "на клетке сценария",
-           "skip": "пропускает перемещение", "none": "без модификаторов", "ability": "способность", "win": "побеждает",
-           "win_many": "побеждают",
-           "limit": "предел ходов", "confrontation": "Противостояние выполнено", "program": "Программа"},
+_WORDS: dict[str, dict[str, str]] = {
+    #: the attribute a battle, a test or a card is of
+    "attribute": {"strength": N_("Strength"), "willpower": N_("Willpower"), "cunning": N_("Cunning")},
+    #: what a threat card is (``rel.draw``)
+    "kind": {"enemy": N_("enemy"), "stranger": N_("stranger"), "event": N_("event")},
 }
+
+#: the values that are ids in the rules' data, shown as their names
+_NAMED = ("space", "frm", "to", "card", "enemy", "mission", "scenario", "source", "option")
+
+
+def _language(tr: Translate) -> str:
+    """The reader's language: the one whose catalog puts a message as ``tr`` does (the engine
+    gives ``derive`` a translation, while the names of the rules' data are per language)."""
+    probe = _MESSAGES["rel.turn"]
+    said = tr(probe)
+    return next((lang for lang in LANGUAGES if engine_words.translate(probe, lang) == said), "en")
 
 
 def _chains(chains: Any) -> str:
+    """Dice chains as rolled: ``(6+3) + 2``."""
     parts = []
     for chain in chains or ():
         parts.append("(" + "+".join(str(f) for f in chain) + ")" if len(chain) > 1 else str(chain[0]))
     return " + ".join(parts) or "0"
 
 
-def _mods(mods: Any, lang: str) -> str:
-    return ", ".join(f"{data.name(k, lang)} {v:+d}" for k, v in mods or ()) or _WORDS[lang]["none"]
+def _variant(kind: str, *suffix: object) -> str:
+    """``kind.suffix`` when the table has that variant of the sentence, else the plain kind."""
+    key = ".".join((kind, *(str(s).lower() for s in suffix)))
+    return key if key in _MESSAGES else ""
+
+
+def _derive(event: Event, values: Mapping[str, Any], tr: Translate) -> Derived:
+    lang = _language(tr)
+    kind = event.kind
+    out: dict[str, Any] = {}
+    if values.get("actor") == "program":  # nobody sits beside a lone player: the program rolls (REL-SEQ-3)
+        out["actor"] = tr(N_("The program"))
+    for key in _NAMED:
+        if key in values:
+            out[key] = data.name(str(values[key]), lang)
+    if "options" in values:
+        out["options"] = ", ".join(data.name(str(o), lang) for o in values["options"])
+    if "faces" in values:
+        out["faces"] = ", ".join(str(f) for f in values["faces"])
+    if "chains" in values:
+        out["chains"] = _chains(values["chains"])
+    message = ""
+    if kind == "rel.space":
+        out["text"] = data.text(str(values["space"]), lang)
+    elif kind == "rel.no_move":
+        message = _variant(kind, values.get("reason"))
+    elif kind == "rel.move":
+        message = _variant(kind, values.get("how"))
+    elif kind in ("rel.draw", "rel.deck_empty"):
+        message = _variant(kind, values.get("deck"))
+    elif kind == "rel.choice":
+        message = _variant(kind, values.get("kind"))
+    elif kind == "rel.chosen":
+        option = str(values.get("option_id") or values.get("option") or "")
+        out["option"] = data.name(option, lang)
+        message = _variant(kind, values.get("kind")) if option else "rel.chosen.nothing"
+    elif kind == "rel.relocate" and values.get("other"):
+        message = "rel.relocate.swap"
+    elif kind in ("rel.space_roll", "rel.test") and not values.get("ok"):
+        message = f"{kind}.failed"
+    elif kind in ("rel.gain", "rel.lose"):
+        message = _variant(kind, values.get("what"), *(("card",) if kind == "rel.gain" and values.get("card")
+                                                        else ()))
+    elif kind == "rel.flag":
+        message = _variant(kind, values.get("flag"))
+    elif kind == "rel.battle":
+        message = _variant(kind, values.get("attribute"))
+    elif kind == "rel.prepare":
+        mods = values.get("modifiers") or ()
+        out["modifiers"] = ", ".join(f"{data.name(str(k), lang)} {int(v):+d}" for k, v in mods)
+        message = "" if mods else "rel.prepare.none"
+    elif kind == "rel.die_changed":
+        if values.get("source") == "ability":
+            out["source"] = tr(N_("their ability"))
+        out["die"] = int(values.get("index", 0)) + 1
+        out["before"] = _chains((values["before"],))
+        added = int(values.get("added", 0))
+        out["after"] = _chains((values["after"],)) + (f"+{added}" if added else "")
+        message = _variant(kind, values.get("how"))
+    elif kind == "rel.score":
+        out["player_mods"] = sum(v for _, v in values.get("player_modifiers", ()))
+        out["enemy_mods"] = sum(v for _, v in values.get("enemy_modifiers", ()))
+    elif kind == "rel.result":
+        message = _variant(kind, values.get("result"))
+    elif kind == "rel.engagement_end":
+        message = _variant(kind, values.get("reason"))
+    elif kind == "rel.game_over":
+        many = len(tuple(values.get("winners", ()))) > 1
+        message = _variant(kind, values.get("reason"), *(("many",) if many else ()))
+    return Derived(out, message)
+
+
+#: Relic's events in words (the engine's explanation path)
+EXPLANATIONS = Explanations(_MESSAGES, _WORDS, _derive)
 
 
 def explain(event: Event, lang: str = "en") -> str:
     """One line for the log, with the rule IDs at the end: ``... [REL-SEQ-6, REL-OUT-1]``."""
-    lang = lang if lang in ("en", "ru") else "en"
-    d: dict[str, Any] = dict(event.values)
-    d.setdefault("actor", event.actor)
-    w = _WORDS[lang]
-    if d["actor"] == "program":  # nobody sits beside a lone player: the program rolls (REL-SEQ-3)
-        d["actor"] = w["program"]
-    for key in ("space", "frm", "to", "card", "enemy", "mission", "scenario", "source"):
-        if key in d:
-            d[f"{key}_name"] = data.name(str(d[key]), lang)
-    if d.get("source") == "ability":
-        d["source_name"] = w["ability"]
-    if "space" in d:
-        d["space_text"] = data.text(str(d["space"]), lang)
-    if "attribute" in d:
-        d["attr"] = _ATTR[lang].get(str(d["attribute"]), str(d["attribute"]))
-    if "deck" in d:
-        d["deck_word"] = _DECK[lang].get(str(d["deck"]), str(d["deck"]))
-    if "what" in d:
-        d["what_word"] = _WHAT[lang].get(str(d["what"]), str(d["what"]))
-        d.setdefault("card_name", "")
-        d["card_part"] = f": {d['card_name']}" if d.get("card") else f" ×{d.get('n', 1)}"
-    if "options" in d:
-        d["options_names"] = ", ".join(data.name(str(o), lang) for o in d["options"])
-    if "chains" in d:
-        d["chains_text"] = _chains(d["chains"])
-    if "before" in d:
-        d["before_text"], d["after_text"] = _chains((d["before"],)), _chains((d["after"],))
-        d["index_1"] = int(d.get("index", 0)) + 1
-    if "modifiers" in d:
-        d["mods_text"] = _mods(d["modifiers"], lang)
-    if event.kind == "rel.score":
-        d["pmods"] = sum(v for _, v in d.get("player_modifiers", ()))
-        d["emods"] = sum(v for _, v in d.get("enemy_modifiers", ()))
-    if "result" in d:
-        d["result_word"] = _RESULT[lang].get(str(d["result"]), str(d["result"]))
-    if "attribute" in d:
-        d["attr_acc"] = _ATTR_ACC[lang].get(str(d["attribute"]), str(d["attribute"]))
-    if "faces" in d:
-        d["faces_text"] = ", ".join(str(f) for f in d["faces"])
-    if "kind" in d:
-        kind = str(d["kind"])
-        d["kind_word"] = _KIND[lang].get(kind) or _CHOICE[lang].get(kind, kind)
-    if "how" in d:
-        d["how_word"] = _HOW[lang].get(str(d["how"]), str(d["how"]))
-    if "flag" in d:
-        d["flag_word"] = _FLAG[lang].get(str(d["flag"]), str(d["flag"]))
-    if event.kind == "rel.engagement_end":
-        d["reason_word"] = {"en": {"WIN": "a win", "LOSE": "a loss", "TIE": "a tie"},
-                            "ru": {"WIN": "победа", "LOSE": "поражение", "TIE": "ничья"}}[lang].get(
-                                str(d.get("reason")), str(d.get("reason")))
-    if "ok" in d:
-        d["ok_word"] = w["ok"] if d["ok"] else w["fail"]
-    if event.kind == "rel.no_move":
-        d["why"] = w.get(str(d.get("reason")), str(d.get("reason")))
-    if event.kind == "rel.chosen":
-        opt = str(d.get("option_id", d.get("option", "")))
-        d["option_text"] = (_CHOICE[lang].get(opt) or data.name(opt, lang)) if opt else w["nothing"]
-    if event.kind == "rel.game_over":
-        winners = tuple(d.get("winners", ()))
-        d["winners_text"] = ", ".join(winners) + " " + w["win_many" if len(winners) > 1 else "win"]
-        d["reason"] = w.get(str(d.get("reason")), str(d.get("reason")))
-    template = _TEXT.get(event.kind, {}).get(lang)
-    try:
-        text = template.format(**d) if template else f"{event.kind}: {d}"
-    except (KeyError, ValueError, IndexError):
-        text = f"{event.kind}: {d}"
-    return f"{text} [{', '.join(event.rules)}]" if event.rules else text
+    return engine_words.explain(event, EXPLANATIONS, lang)
