@@ -104,8 +104,18 @@ def refusal(exc: IllegalCommand, refusals: Refusals, *, name: Namer | None = Non
 
 
 # ------------------------------------------------------------------ events
-#: puts an English msgid into the reader's language (what ``derive`` is given)
-Translate = Callable[[str], str]
+@dataclass(frozen=True)
+class Translator:
+    """Puts an English msgid into the reader's language (what ``derive`` is given): call it with
+    the text; its ``lang`` is there for names that the rules' data keep per language."""
+
+    lang: str
+
+    def __call__(self, text: str) -> str:
+        return translate(text, self.lang)
+
+
+Translate = Translator
 
 
 @dataclass(frozen=True)
@@ -148,9 +158,7 @@ def explain(event: Event, table: Explanations, lang: str = "en", *, name: Namer 
     data: dict[str, Any] = dict(event.values)
     data.setdefault("actor", event.actor)
 
-    def tr(text: str) -> str:
-        return translate(text, lang)
-
+    tr = Translator(lang)
     fallback = f"{event.kind}: {dict(event.values)}"
     try:
         derived = table.derive(event, data, tr) if table.derive is not None else Derived()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.i18n import LANGUAGES, N_
+from game.i18n import N_
 from game.rules.engine import Event
 from game.rules.engine import words as engine_words
 from game.rules.engine.words import Derived, Explanations, Translate
@@ -139,14 +139,6 @@ _WORDS: dict[str, dict[str, str]] = {
 _NAMED = ("space", "frm", "to", "card", "enemy", "mission", "scenario", "source", "option")
 
 
-def _language(tr: Translate) -> str:
-    """The reader's language: the one whose catalog puts a message as ``tr`` does (the engine
-    gives ``derive`` a translation, while the names of the rules' data are per language)."""
-    probe = _MESSAGES["rel.turn"]
-    said = tr(probe)
-    return next((lang for lang in LANGUAGES if engine_words.translate(probe, lang) == said), "en")
-
-
 def _chains(chains: Any) -> str:
     """Dice chains as rolled: ``(6+3) + 2``."""
     parts = []
@@ -162,7 +154,7 @@ def _variant(kind: str, *suffix: object) -> str:
 
 
 def _derive(event: Event, values: Mapping[str, Any], tr: Translate) -> Derived:
-    lang = _language(tr)
+    lang = tr.lang
     kind = event.kind
     out: dict[str, Any] = {}
     if values.get("actor") == "program":  # nobody sits beside a lone player: the program rolls (REL-SEQ-3)
