@@ -31,6 +31,8 @@ CAUGHT: RGB = (0xFF, 0xF0, 0x50)
 SAVED: RGB = (0x56, 0xB4, 0xE9)
 TEMPLATE: RGB = (0xE6, 0x60, 0x20)
 CONE: RGB = (0xCC, 0x79, 0xA7)
+#: how opaque a blast or cone template is drawn: as strong as the other overlays, not a veil
+TEMPLATE_ALPHA = 110
 MOVE: RGB = (0x56, 0xB4, 0xE9)
 PUSH: RGB = (0xE6, 0x9F, 0x00)
 RULER: RGB = (0xF4, 0xF4, 0xF0)
@@ -59,7 +61,9 @@ def fill_geometry(surface: pygame.Surface, cam: Camera, geom: BaseGeometry | Non
             pts = _pts(cam, hole.coords)
             if len(pts) >= 3:
                 pygame.draw.polygon(layer, (0, 0, 0, 0), pts)
-        if outline:
+        if outline and len(outer) >= 2:
+            # a dark rim under the line: the template reads on light and dark floors alike
+            pygame.draw.lines(layer, (20, 20, 24, 200), True, outer, outline + 2)
             pygame.draw.lines(layer, (*colour, 255), True, outer, outline)
     surface.blit(layer, (0, 0))
 
@@ -147,9 +151,9 @@ def draw_overlays(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Sce
             pygame.draw.circle(surface, INK_LIGHT, (ex, ey), 5)
             pygame.draw.circle(surface, BASE_RIM, (ex, ey), 5, 2)
     if result.blast is not None:
-        fill_geometry(surface, cam, result.blast.polygon, TEMPLATE, 70, outline=2)
+        fill_geometry(surface, cam, result.blast.polygon, TEMPLATE, TEMPLATE_ALPHA, outline=3)
     if result.cone is not None:
-        fill_geometry(surface, cam, result.cone.polygon, CONE, 70, outline=2)
+        fill_geometry(surface, cam, result.cone.polygon, CONE, TEMPLATE_ALPHA, outline=3)
     if result.move is not None:
         fill_geometry(surface, cam, result.move.path, MOVE, 60, outline=1)
     if me is not None and result.rulers:
