@@ -190,6 +190,9 @@ def panel_html(lines: list[tuple[str, str]], message: str = "", help_lines: bool
     out: list[str] = []
     if message:
         out.append(_font(hex_colour(STATUS_WARN), html.escape(message, quote=False)))
+    if help_lines:  # first, where it is seen without scrolling (the Keys button asked for it)
+        out.append(_font(hex_colour(ACCENT), f"<b>{html.escape(_('Keys'), quote=False)}</b>"))
+        out += [html.escape(_(t), quote=False) for t in HELP_LINES]
     for kind, text in lines:
         body = html.escape(text, quote=False)
         if kind == "head":
@@ -202,10 +205,6 @@ def panel_html(lines: list[tuple[str, str]], message: str = "", help_lines: bool
             system, sep, rest = body.partition(":")
             body = f"<b>{system}</b>{sep}{rest}" if sep else body
         out.append(_font(colours[kind], body) if kind in colours else body)
-    if help_lines:
-        out.append("")
-        dim = hex_colour(STATUS_DIM)
-        out += [_font(dim, html.escape(_(t), quote=False)) for t in HELP_LINES]
     return "<br>".join(out)
 
 
