@@ -38,8 +38,8 @@ def _table(system: str) -> Explanations:
 
 
 def _raised_kinds(system: str) -> dict[str, str]:
-    """Every literal event kind in the system's source (``Event.of("kind", ...)`` or
-    ``Event("kind", ...)``): kind -> where."""
+    """Every literal event kind in the system's source (``Event.of("kind", ...)``,
+    ``Event("kind", ...)`` or Helldorado's shorthand ``ev("kind", ...)``): kind -> where."""
     found: dict[str, str] = {}
     for path in sorted((RULES / system).rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -48,7 +48,7 @@ def _raised_kinds(system: str) -> dict[str, str]:
             func = node.func
             is_event = (isinstance(func, ast.Attribute) and func.attr == "of"
                         and isinstance(func.value, ast.Name) and func.value.id == "Event") or (
-                isinstance(func, ast.Name) and func.id == "Event")
+                isinstance(func, ast.Name) and func.id in ("Event", "ev"))
             first = node.args[0]
             if is_event and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found.setdefault(first.value, f"{path.name}:{node.lineno}")

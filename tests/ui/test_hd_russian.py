@@ -384,6 +384,7 @@ def test_every_text_of_the_screen_has_its_glyphs(headless: None) -> None:
     """Every message of the Helldorado catalogs and of the log's Russian (as the log shows it,
     arrows written "->"), in the screen's font."""
     from game.i18n import LOCALE_DIR, parse_po
+    from game.rules.engine import words as engine_words
     from game.rules.helldorado import explain as explain_mod
     from game.ui.play.widgets import Texts
 
@@ -391,6 +392,7 @@ def test_every_text_of_the_screen_has_its_glyphs(headless: None) -> None:
     for lang in ("en", "ru"):
         po = parse_po((LOCALE_DIR / lang / "LC_MESSAGES" / "helldorado.po").read_text(encoding="utf-8"))
         texts += list(po.values())
-        texts += [t[lang].replace("→", "->") for t in explain_mod._TEXT.values()]
+        texts += [engine_words.translate(t, lang).replace("→", "->")
+                  for t in explain_mod.EXPLANATIONS.messages.values()]
     font = Texts().fonts.of_height(SMALL_PX)
     assert missing_glyphs(texts, font) == set()
