@@ -38,6 +38,8 @@ MINE = [REPO / "game" / "ui" / "play" / f for f in ("mm_view.py", "mm_paint.py",
                                                        "mm_session.py")]
 #: the rules' refusals, whose words are in the screen's domain too
 REFUSALS = REPO / "game" / "rules" / "mice_and_mystics" / "refusals.py"
+#: the rules' events in words and the status block, in the same domain
+EXPLAIN = REPO / "game" / "rules" / "mice_and_mystics" / "explain.py"
 DOMAIN = "mice_and_mystics.po"
 
 
@@ -97,7 +99,7 @@ def test_my_files_show_no_literal_outside_the_catalogs() -> None:
 def test_the_domain_holds_every_message_of_the_screen_in_both_languages() -> None:
     en = parse_po((LOCALE_DIR / "en" / "LC_MESSAGES" / DOMAIN).read_text(encoding="utf-8"))
     ru = parse_po((LOCALE_DIR / "ru" / "LC_MESSAGES" / DOMAIN).read_text(encoding="utf-8"))
-    used = extract_messages([*MINE, REFUSALS])
+    used = extract_messages([*MINE, REFUSALS, EXPLAIN])
     assert set(used) <= set(en) and set(en) == set(ru)
     assert set(en) <= set(used), "stale entries"
     assert all(k == v for k, v in en.items())

@@ -1,110 +1,140 @@
-"""Mice and Mystics events in plain words, in English and Russian, with the rules cited; and the
-GM's status block (MM-INFO-1..3)."""
+"""Mice and Mystics events in plain words, with the rules cited; the GM's status block
+(MM-INFO-1..3); and the names of mice, minions, cards, tiles and cells in either language.
+
+The English is here (marked ``N_()``), the Russian in the ``mice_and_mystics`` gettext domain;
+the engine's :func:`game.rules.engine.words.explain` puts an event into words through this table.
+The names of things (``name_en``/``name_ru``, ``{"en": ..., "ru": ...}``) and the chapter's texts
+stay in the rules' data files (``data/*.json``)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from game.core.ids import slug
+from game.i18n import LANGUAGES, N_
 from game.rules.engine import Event
+from game.rules.engine import words as engine_words
+from game.rules.engine.words import Derive, Derived, Explanations, Translate
 from game.rules.mice_and_mystics import cards
 
-_TEXT: dict[str, dict[str, str]] = {
-    "mm.initiative": {"en": "Initiative on {tile}: {order}", "ru": "Инициатива ({tile}): {order}"},
-    "mm.round": {"en": "Round {round} begins", "ru": "Начинается раунд {round}"},
-    "mm.turn_start": {"en": "{actor_s} turn{detail}", "ru": "Ход: {actor}{detail}"},
-    "mm.leaves_order": {"en": "{actor}: out of the initiative order", "ru": "{actor}: выбывают из инициативы"},
-    "mm.joins_order": {"en": "{actor}: initiative roll {roll}, place {place} in the order",
-                       "ru": "{actor}: бросок инициативы {roll}, место {place}"},
-    "mm.wheel": {"en": "The minion cheese wheel: {wheel}/6", "ru": "Круг сыра прихвостней: {wheel}/6"},
-    "mm.wheel_discard": {"en": "{dropped} more cheese from that roll is dropped",
-                         "ru": "Ещё {dropped} сыра с этого броска сгорает"},
-    "mm.surge": {"en": "The wheel is full: a Surge!", "ru": "Круг заполнен: испытание!"},
-    "mm.surge_card": {"en": "Surge: {text}", "ru": "Испытание: {text}"},
-    "mm.page": {"en": "The page turns: {page}/{end_page}. {text}", "ru": "Страница переворачивается: {page}/{end_page}. {text}"},
-    "mm.chapter_lost": {"en": "The chapter is lost. {text}", "ru": "Глава проиграна. {text}"},
-    "mm.chapter_won": {"en": "The chapter is won! {text}", "ru": "Глава пройдена! {text}"},
-    "mm.story": {"en": "{text}", "ru": "{text}"},
-    "mm.condition": {"en": "{actor} is {condition}", "ru": "{actor}: {condition}"},
-    "mm.spawn": {"en": "{actor} appears in {cell}", "ru": "{actor} появляется: {cell}"},
-    "mm.spawn_blocked": {"en": "No room for another {kind}: the GM must place it",
-                         "ru": "Нет места для ещё одного прихвостня ({kind}): решает мастер"},
-    "mm.wounds": {"en": "{actor} takes {wounds} wound(s){poisoned}: {total}/{life}",
-                  "ru": "{actor} получает ран: {wounds}{poisoned}; всего {total}/{life}"},
-    "mm.captured": {"en": "{actor} is captured: loses {cheese_lost} cheese and {discarded}",
-                    "ru": "{actor} поймана: теряет сыр ({cheese_lost}) и {discarded}"},
-    "mm.minion_wounds": {"en": "{actor} takes {wounds} wound(s): {total}/{life}",
-                         "ru": "{actor} получает ран: {wounds}; всего {total}/{life}"},
-    "mm.defeated": {"en": "{actor} is defeated", "ru": "{actor} повержен"},
-    "mm.achievement": {"en": "Achievement: {achievement}", "ru": "Достижение: {achievement}"},
-    "mm.attack": {"en": "{actor} attacks {target} ({row}) with {dice} dice: {faces} - {hits} hit(s), {cheese} cheese",
-                  "ru": "{actor} атакует {target} ({row}), кубиков {dice}: {faces} - попаданий {hits}, сыра {cheese}"},
-    "mm.no_defence": {"en": "No hit: {actor} need not defend", "ru": "Попаданий нет: {actor} не защищается"},
-    "mm.defence": {"en": "{actor} defends with {dice} dice: {faces} - {blocks} block(s), {cheese} cheese; {wounds} wound(s)",
-                   "ru": "{actor} защищается, кубиков {dice}: {faces} - отбито {blocks}, сыра {cheese}; ран {wounds}"},
-    "mm.cheese": {"en": "{actor} gains {gained} cheese ({total})", "ru": "{actor} получает сыр: {gained} ({total})"},
-    "mm.pack_full": {"en": "{actor_s} pack is over its limit: discard {over} card(s)",
-                     "ru": "Сумка {actor} переполнена: сбросьте карт {over}"},
-    "mm.water_roll": {"en": "{actor} swims: {faces} - {verdict}", "ru": "{actor} плывёт: {faces} - {verdict}"},
-    "mm.step": {"en": "{actor} moves {frm} -> {to} ({mp_left} left)", "ru": "{actor}: {frm} -> {to} (осталось {mp_left})"},
-    "mm.move_end": {"en": "{actor_s} move ends ({why})", "ru": "Передвижение {actor} закончено ({why})"},
-    "mm.trap": {"en": "{actor} springs the mousetrap: {faces} - {verdict}", "ru": "{actor} в мышеловке: {faces} - {verdict}"},
-    "mm.stand_up": {"en": "{actor} stands up", "ru": "{actor} поднимается"},
-    "mm.scurry": {"en": "{actor} scurries: {move} + d3 {d3} = {mp} points", "ru": "{actor} бежит: {move} + d3 {d3} = {mp}"},
-    "mm.search": {"en": "{actor} searches: {face} - {verdict}", "ru": "{actor} обыскивает: {face} - {verdict}"},
-    "mm.search_empty": {"en": "Nothing more to find on {tile}", "ru": "{tile}: больше нечего искать"},
-    "mm.found": {"en": "{actor} finds {item}", "ru": "{actor} находит: {item}"},
-    "mm.search_event": {"en": "{text}", "ru": "{text}"},
-    "mm.keep": {"en": "{actor} {verdict} {item}", "ru": "{actor}: {item} - {verdict}"},
-    "mm.discard": {"en": "{actor} discards {card}", "ru": "{actor} сбрасывает {card}"},
-    "mm.recover": {"en": "{actor} recovers from {condition}: {verdict}", "ru": "{actor} восстанавливается ({condition}): {verdict}"},
-    "mm.explore": {"en": "{actor} explores from {frm} to {to}", "ru": "{actor} исследует: {frm} -> {to}"},
-    "mm.arrive": {"en": "The party arrives on {tile}", "ru": "Отряд прибывает: {tile}"},
-    "mm.round_cut": {"en": "The round ends early; initiative is rolled anew",
-                     "ru": "Раунд прерван; инициатива определяется заново"},
-    "mm.decline": {"en": "{actor} takes no action", "ru": "{actor} отказывается от действия"},
-    "mm.share": {"en": "{actor} shares with {other}", "ru": "{actor} обменивается с {other}"},
-    "mm.equip": {"en": "{actor} equips {equipped}", "ru": "{actor} экипирует: {equipped}"},
-    "mm.level_up": {"en": "{actor} gains {ability} for 6 cheese", "ru": "{actor} получает способность {ability} за 6 сыра"},
-    "mm.use": {"en": "{actor} uses {what} on {target}", "ru": "{actor} использует {what}: {target}"},
-    "mm.skip": {"en": "{actor} is captured and minions remain: the turn is skipped",
-                "ru": "{actor} в плену, а прихвостни на поле: ход пропущен"},
-    "mm.end_turn": {"en": "{actor} ends the turn", "ru": "{actor} заканчивает ход"},
-    "mm.rescued": {"en": "{actor} is rescued and placed in {cell}", "ru": "{actor} спасена и встаёт на {cell}"},
-    "mm.gm_turn": {"en": "The GM plays {actor}", "ru": "Мастер ходит: {actor}"},
-    "mm.minion_move": {"en": "{actor} rolls {d3} and moves {path}", "ru": "{actor}: бросок {d3}, путь {path}"},
-    "mm.charmed_move": {"en": "Charmed {actor} rolls {d3} and moves {path}", "ru": "Зачарованная {actor}: бросок {d3}, путь {path}"},
-    "mm.charm_ends": {"en": "The charm on {actor} ends", "ru": "Зачарование {actor} снято"},
-    "mm.ruling": {"en": "GM ruling: {a} and {b} are {kind}", "ru": "Решение мастера: {a} и {b} - {kind}"},
-    "mm.status": {"en": "{status}", "ru": "{status}"},
+_MESSAGES: dict[str, str] = {
+    "mm.initiative": N_("Initiative on the {tile} tile: {order}"),
+    "mm.round": N_("Round {round} begins"),
+    "mm.turn_start": N_("{actor} begins the turn with {mp} movement points ({move} + d3 {d3})"),
+    "mm.turn_start.captured": N_("{actor} begins the turn captured"),
+    "mm.turn_start.charmed": N_("{actor} begins the turn charmed: the GM moves them"),
+    "mm.turn_start.minions": N_("The minions' turn: {actor}"),
+    "mm.leaves_order": N_("{actor}: out of the initiative order"),
+    "mm.joins_order": N_("{actor}: initiative roll {roll}, place {place} in the order"),
+    "mm.wheel": N_("The minion cheese wheel: {wheel}/6"),
+    "mm.wheel_discard": N_("{dropped} more cheese from that roll is dropped"),
+    "mm.surge": N_("The wheel is full: a Surge!"),
+    "mm.surge_card": N_("Surge: {text}"),
+    "mm.page": N_("The page turns: {page}/{end_page}. {text}"),
+    "mm.chapter_lost": N_("The chapter is lost. {text}"),
+    "mm.chapter_lost.pages": N_("The chapter is lost: the pages ran out"),
+    "mm.chapter_lost.captured": N_("The chapter is lost: every mouse is captured"),
+    "mm.chapter_won": N_("The chapter is won! {text}"),
+    "mm.chapter_won.plain": N_("The chapter is won!"),
+    "mm.story": N_("The story goes on: {text}"),
+    "mm.condition": N_("{actor} gets a condition: {condition}"),
+    "mm.condition.stunned": N_("{actor} is stunned"),
+    "mm.condition.webbed": N_("{actor} is caught in a web"),
+    "mm.condition.knocked_down": N_("{actor} is knocked down"),
+    "mm.condition.charmed": N_("{actor} is charmed"),
+    "mm.spawn": N_("{actor} appears in {cell}"),
+    "mm.spawn_blocked": N_("No room for another {kind}: the GM must place it"),
+    "mm.wounds": N_("{actor} takes {wounds} wound(s): {total}/{life}"),
+    "mm.wounds.poison": N_("{actor} takes {wounds} poisoned wound(s): {total}/{life}"),
+    "mm.captured": N_("{actor} is captured: loses {cheese_lost} cheese and {discarded}"),
+    "mm.captured.cheese_only": N_("{actor} is captured and loses {cheese_lost} cheese"),
+    "mm.captured.nothing_lost": N_("{actor} is captured"),
+    "mm.minion_wounds": N_("{actor} takes {wounds} wound(s): {total}/{life}"),
+    "mm.defeated": N_("{actor} is defeated"),
+    "mm.achievement": N_("Achievement: {achievement}"),
+    "mm.attack": N_("{actor} attacks {target} in melee with {dice} dice: {faces}; {hits} hit(s), "
+                    "{cheese} cheese"),
+    "mm.attack.ranged": N_("{actor} shoots at {target} with {dice} dice: {faces}; {hits} hit(s), "
+                           "{cheese} cheese"),
+    "mm.no_defence": N_("No hit: {actor} need not defend"),
+    "mm.defence": N_("{actor} defends with {dice} dice: {faces}; {blocks} block(s), {cheese} cheese; "
+                     "{wounds} wound(s)"),
+    "mm.cheese": N_("{actor} gains {gained} cheese (now {total})"),
+    "mm.pack_full": N_("{actor} carries too many cards: discard {over}"),
+    "mm.water_roll": N_("{actor} swims on: {faces}"),
+    "mm.water_roll.fail": N_("{actor} cannot swim on: {faces}; the move ends"),
+    "mm.step": N_("{actor} moves {frm} -> {to} ({mp_left} left)"),
+    "mm.move_end": N_("{actor} ends the move"),
+    "mm.move_end.minion": N_("{actor} stops: a minion is in {cell}"),
+    "mm.move_end.water": N_("{actor} stops in the water of {cell}"),
+    "mm.trap": N_("{actor} springs the mousetrap and escapes: {faces}"),
+    "mm.trap.caught": N_("{actor} is caught in the mousetrap: {faces}; knocked down, the move ends"),
+    "mm.stand_up": N_("{actor} stands up"),
+    "mm.scurry": N_("{actor} scurries: {move} + d3 {d3} = {mp} movement points"),
+    "mm.search": N_("{actor} searches and rolls {face}: something is found"),
+    "mm.search.fail": N_("{actor} searches and rolls {face}: nothing is found"),
+    "mm.search_empty": N_("Nothing more to find on the {tile} tile"),
+    "mm.found": N_("{actor} finds {item}"),
+    "mm.search_event": N_("{actor} finds an event: {text}"),
+    "mm.keep": N_("{actor} keeps {item}"),
+    "mm.keep.group": N_("{actor} keeps {item} for the party"),
+    "mm.keep.dropped": N_("{actor} discards {item} for {cheese} cheese"),
+    "mm.discard": N_("{actor} discards {card}"),
+    "mm.recover": N_("{actor} tries to recover"),
+    "mm.recover.stunned": N_("{actor} recovers from being stunned"),
+    "mm.recover.webbed": N_("{actor} breaks free of the web: {face}"),
+    "mm.recover.webbed_fail": N_("{actor} stays caught in the web: {face}"),
+    "mm.explore": N_("{actor} explores from {frm} to {to}"),
+    "mm.arrive": N_("The party arrives on the {tile} tile"),
+    "mm.round_cut": N_("The round ends early; initiative is rolled anew"),
+    "mm.decline": N_("{actor} takes no action"),
+    "mm.share": N_("{actor} shares with {other}"),
+    "mm.equip": N_("{actor} equips {equipped}"),
+    "mm.equip.nothing": N_("{actor} equips nothing"),
+    "mm.level_up": N_("{actor} gains {ability} for 6 cheese"),
+    "mm.use": N_("{actor} uses {what} on {target}"),
+    "mm.use.self": N_("{actor} uses {what}"),
+    "mm.skip": N_("{actor} is captured and minions remain: the turn is skipped"),
+    "mm.end_turn": N_("{actor} ends the turn"),
+    "mm.rescued": N_("{actor} is rescued and placed in {cell}"),
+    "mm.gm_turn": N_("The GM plays {actor}"),
+    "mm.minion_move": N_("{actor} rolls {d3} and moves {path}"),
+    "mm.minion_move.stays": N_("{actor} rolls {d3} and stays where it is"),
+    "mm.charmed_move": N_("Charmed {actor} rolls {d3} and moves {path}"),
+    "mm.charmed_move.stays": N_("Charmed {actor} rolls {d3} and stays put"),
+    "mm.charm_ends": N_("The charm on {actor} ends"),
+    "mm.ruling": N_("GM ruling: {a} and {b}: {kind}"),
+    "mm.ruling.adjacent": N_("GM ruling: {a} and {b} are adjacent"),
+    "mm.ruling.apart": N_("GM ruling: {a} and {b} are not adjacent"),
+    "mm.ruling.sight": N_("GM ruling: {a} and {b} see each other"),
+    "mm.ruling.blocked": N_("GM ruling: {a} and {b} do not see each other"),
+    # the status block in one line (the screen shows it apart and leaves it out of the log)
+    "mm.status": N_("Status: {status}"),
 }
 
-_WORDS = {
-    "en": {"success": "success", "fail": "failure", "escaped": "escaped", "caught": "caught",
-           "kept": "keeps", "dropped": "discards for 1 cheese", "minion": "a minion", "water": "water",
-           "ended": "ended", "captured": " (captured)", "charmed": " (charmed)", "poison": " (poisoned)",
-           "stunned": "stunned", "webbed": "webbed", "knocked_down": "knocked down", "charmed_c": "charmed",
-           "melee": "melee", "ranged": "ranged", "nothing": "nothing",
-           "stunned_n": "stunned", "webbed_n": "webbed", "adjacent": "adjacent", "apart": "apart",
-           "sight": "sight", "blocked": "blocked"},
-    "ru": {"success": "успех", "fail": "неудача", "escaped": "вырвалась", "caught": "попалась",
-           "kept": "оставляет", "dropped": "сбрасывает за 1 сыр", "minion": "прихвостень", "water": "вода",
-           "ended": "завершено", "captured": " (в плену)", "charmed": " (зачарована)", "poison": " (отравленных)",
-           "stunned": "оглушена", "webbed": "опутана", "knocked_down": "упала", "charmed_c": "зачарована",
-           "melee": "ближняя", "ranged": "дальняя", "nothing": "ничего",
-           "stunned_n": "оглушение", "webbed_n": "опутывание", "adjacent": "соседние", "apart": "не соседние",
-           "sight": "видны друг другу", "blocked": "не видны друг другу"},
+#: the sentence a value of the event picks: event kind -> (value -> message key)
+_VARIANTS: dict[str, tuple[str, dict[Any, str]]] = {
+    "mm.turn_start": ("kind", {"captured": "mm.turn_start.captured", "charmed": "mm.turn_start.charmed",
+                               "minions": "mm.turn_start.minions"}),
+    "mm.condition": ("condition", {c: f"mm.condition.{c}"
+                                   for c in ("stunned", "webbed", "knocked_down", "charmed")}),
+    "mm.wounds": ("poison", {True: "mm.wounds.poison"}),
+    "mm.attack": ("row", {"ranged": "mm.attack.ranged"}),
+    "mm.water_roll": ("success", {False: "mm.water_roll.fail"}),
+    "mm.move_end": ("why", {"minion": "mm.move_end.minion", "water": "mm.move_end.water"}),
+    "mm.trap": ("escaped", {False: "mm.trap.caught"}),
+    "mm.search": ("success", {False: "mm.search.fail"}),
+    "mm.ruling": ("kind", {k: f"mm.ruling.{k}" for k in ("adjacent", "apart", "sight", "blocked")}),
 }
 
-#: MM-INFO-1/3: the status block's labels
-LABELS = {
-    "en": ("Current initiative", "Minion cheese wheel", "Page / chapter end", "Group items"),
-    "ru": ("Текущая инициатива", "Круг сыра прихвостней", "Текущая страница/страница конца главы",
-           "Имеющиеся групповые предметы"),
-}
+#: params that name a figure, a group or a card (by id)
+_FIGURES_AND_CARDS = ("actor", "target", "other", "item", "card", "ability", "what", "achievement")
+#: params that name a tile or a cell (by key)
+_PLACES = ("tile", "cell", "frm", "to", "a", "b")
 
 
 @cache
@@ -174,84 +204,122 @@ def name_of(ident: str, lang: str = "en") -> str:
 def status_lines(values: dict[str, Any], lang: str = "en",
                  names: Mapping[str, str] | None = None) -> list[str]:
     """MM-INFO-1/2: initiative (▶ marks who acts), wheel k/6, page p/e, group items."""
-    lang = lang if lang in LABELS else "en"
-    w = _WORDS[lang]
+    lang = lang if lang in LANGUAGES else "en"
+
+    def tr(text: str) -> str:
+        return engine_words.translate(text, lang)
+
     parts = []
     for i, (kind, name, captured) in enumerate(values.get("order", ())):
         shown = shown_name(name, lang, names)
         if kind == "group":
             shown = name_of("minions:" + name, lang)
         if captured:
-            shown += w["captured"]
+            shown = tr(N_("{name} (captured)")).format(name=shown)
         parts.append(("▶" if i == values.get("acting") else "") + shown)
     items = ", ".join(cards.item_name(c, lang) for c in values.get("group_items", ())) or "—"
-    a, b, c, d = LABELS[lang]
-    return [f"{a}: {', '.join(parts)}", f"{b}: {values.get('wheel', 0)}/6",
-            f"{c}: {values.get('page', 1)}/{values.get('end_page', 5)}", f"{d}: {items}"]
+    return [tr(N_("Current initiative: {order}")).format(order=", ".join(parts)),
+            tr(N_("Minion cheese wheel: {wheel}/6")).format(wheel=values.get("wheel", 0)),
+            tr(N_("Page / chapter end: {page}/{end_page}")).format(page=values.get("page", 1),
+                                                                    end_page=values.get("end_page", 5)),
+            tr(N_("Group items: {items}")).format(items=items)]
 
 
-def explain(event: Event, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
-    """One line for the log, with the rule IDs at the end: ``... [MM-MELEE-3, MM-DICE-1]``.
-    ``names`` gives figures' (and cells') names by id where the map has its own (``name_ru``)."""
-    lang = lang if lang in ("en", "ru") else "en"
-    w = _WORDS[lang]
+def _language(tr: Translate) -> str:
+    """The language ``tr`` puts words into (the engine gives a ``derive`` its translation, not
+    the language; the names and texts of the data files are chosen by language)."""
+    probe = _MESSAGES["mm.round"]
+    said = tr(probe)
+    return next((lang for lang in LANGUAGES if engine_words.translate(probe, lang) == said), "en")
+
+
+def _derive(event: Event, data: Mapping[str, Any], tr: Translate,
+            names: Mapping[str, str] | None = None) -> Derived:
+    """The event's names, places, texts and lists in the reader's language, and the sentence its
+    values pick (a variant of the kind's message)."""
+    lang = _language(tr)
     given = names or {}
 
     def who(ident: str) -> str:
         return given.get(ident) or name_of(ident, lang)
 
-    data: dict[str, Any] = dict(event.values)
-    data["actor"] = who(event.actor)
-    data["actor_s"] = data["actor"] + ("'" if data["actor"].endswith("s") else "'s")
-    data.setdefault("text", data.get(f"text_{lang}") or data.get("text_en", ""))
-    for key in ("target", "other", "item", "card", "ability", "what", "achievement"):
+    def place(key: str) -> str:
+        if ":" not in key and key not in given:
+            return tile_name(key, lang)  # a tile: by its name in both languages
+        return place_name(key, lang, given)
+
+    def listed(idents: Any) -> str:
+        return ", ".join(who(str(i)) for i in idents or ())
+
+    kind = event.kind
+    out: dict[str, Any] = {}
+    for key in _FIGURES_AND_CARDS:
         if isinstance(data.get(key), str):
-            data[key] = who(data[key])
-    if "success" in data:
-        data["verdict"] = w["success"] if data["success"] else w["fail"]
-    if event.kind == "mm.trap":
-        data["verdict"] = w["escaped"] if data.get("escaped") else w["caught"]
-    if event.kind == "mm.keep":
-        data["verdict"] = w["kept"] if data.get("kept") else w["dropped"]
-    if event.kind == "mm.move_end":
-        data["why"] = w.get(str(data.get("why")), str(data.get("why")))
-    if event.kind == "mm.turn_start":
-        data["detail"] = {"captured": w["captured"], "charmed": w["charmed"]}.get(str(data.get("kind")), "")
-        if data.get("kind") == "mouse":
-            data["detail"] = f" ({data.get('move')} + d3 {data.get('d3')} = {data.get('mp')})"
-    if event.kind == "mm.wounds":
-        data["poisoned"] = w["poison"] if data.get("poison") else ""
-    if event.kind == "mm.condition":
-        data["condition"] = w.get("charmed_c" if data.get("condition") == "charmed" else str(data.get("condition")),
-                                  str(data.get("condition")))
-    if "row" in data:
-        data["row"] = w.get(str(data["row"]), str(data["row"]))
-    if event.kind == "mm.initiative":
-        data["order"] = ", ".join(who(e) for e in data.get("order", ()))
-    if event.kind == "mm.joins_order":
-        data["place"] = int(data.get("position", 0)) + 1
-    if event.kind in ("mm.minion_move", "mm.charmed_move"):
-        data["path"] = " -> ".join(place_name(str(p), lang, names) for p in data.get("path", ()))
-    if event.kind == "mm.captured":
-        data["discarded"] = ", ".join(name_of(c, lang) for c in data.get("discarded", ())) or w["nothing"]
-    if event.kind == "mm.equip":
-        data["equipped"] = ", ".join(name_of(c, lang) for c in data.get("equipped", ())) or w["nothing"]
-    if event.kind == "mm.status":
-        data["status"] = " | ".join(status_lines(data, lang, names))
-    for key in ("tile", "cell", "frm", "to"):
+            out[key] = who(data[key])
+    for key in _PLACES:
         if isinstance(data.get(key), str):
-            data[key] = place_name(data[key], lang, names)
-    if event.kind == "mm.ruling":
-        data["a"], data["b"] = (place_name(str(data.get(k, "")), lang, names) for k in ("a", "b"))
-        data["kind"] = w.get(str(data.get("kind")), str(data.get("kind")))
-    if event.kind == "mm.recover":
-        data["condition"] = w.get(f"{data.get('condition')}_n", str(data.get("condition")))
-    if event.kind == "mm.spawn_blocked":
+            out[key] = place(data[key])
+    if "text_en" in data or "text_ru" in data:
+        out["text"] = data.get(f"text_{lang}") or data.get("text_en") or ""
+    message = ""
+    if kind in _VARIANTS:
+        param, variants = _VARIANTS[kind]
+        message = variants.get(data.get(param), "")
+    if kind == "mm.initiative":
+        out["order"] = listed(data.get("order"))
+    elif kind == "mm.joins_order":
+        out["place"] = int(data.get("position", 0)) + 1
+    elif kind in ("mm.minion_move", "mm.charmed_move"):
+        path = [place(str(p)) for p in data.get("path", ())]
+        out["path"] = " -> ".join(path)
+        if len(path) <= 1:
+            message = f"{kind}.stays"
+    elif kind == "mm.captured":
+        out["discarded"] = listed(data.get("discarded"))
+        if not out["discarded"]:
+            message = "mm.captured.cheese_only" if data.get("cheese_lost") else "mm.captured.nothing_lost"
+    elif kind == "mm.equip":
+        out["equipped"] = listed(data.get("equipped"))
+        if not out["equipped"]:
+            message = "mm.equip.nothing"
+    elif kind == "mm.use" and data.get("target") == event.actor:
+        message = "mm.use.self"
+    elif kind == "mm.keep":
+        message = ("mm.keep.group" if data.get("group") else "") if data.get("kept") else "mm.keep.dropped"
+    elif kind == "mm.recover":
+        condition = data.get("condition")
+        if condition == "stunned":
+            message = "mm.recover.stunned"
+        elif condition == "webbed":
+            message = "mm.recover.webbed" if data.get("success") else "mm.recover.webbed_fail"
+    elif kind == "mm.chapter_lost":
+        if "MM-CAPT-7" in event.rules:
+            message = "mm.chapter_lost.captured"
+        elif not out.get("text"):
+            message = "mm.chapter_lost.pages"
+    elif kind == "mm.chapter_won" and not out.get("text"):
+        message = "mm.chapter_won.plain"
+    elif kind == "mm.spawn_blocked":
         card = cards.minions().get(str(data.get("kind")), {})
-        data["kind"] = cards.text(card.get("name"), lang) or str(data.get("kind"))
-    template = _TEXT.get(event.kind, {}).get(lang)
-    try:
-        text = template.format(**data) if template else f"{event.kind}: {data}"
-    except (KeyError, ValueError, IndexError):
-        text = f"{event.kind}: {data}"
-    return f"{text} [{', '.join(event.rules)}]" if event.rules else text
+        out["kind"] = cards.text(card.get("name"), lang) or str(data.get("kind"))
+    elif kind == "mm.status":
+        out["status"] = " | ".join(status_lines(dict(data), lang, given))
+    return Derived(out, message)
+
+
+def _derive_naming(names: Mapping[str, str] | None) -> Derive:
+    """:func:`_derive` with the screen's own names of figures and cells (id -> name)."""
+    def derive(event: Event, data: Mapping[str, Any], tr: Translate) -> Derived:
+        return _derive(event, data, tr, names)
+    return derive
+
+
+#: Mice and Mystics' events in words (the engine's explanation path)
+EXPLANATIONS = Explanations(_MESSAGES, {}, _derive_naming(None))
+
+
+def explain(event: Event, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """One line for the log, with the rule IDs at the end: ``... [MM-MELEE-3, MM-DICE-1]``.
+    ``names`` gives figures' (and cells') names by id where the map has its own (``name_ru``)."""
+    table = replace(EXPLANATIONS, derive=_derive_naming(names)) if names else EXPLANATIONS
+    return engine_words.explain(event, table, lang if lang in LANGUAGES else "en")
