@@ -305,3 +305,42 @@ def test_a_geometry_failure_is_reported_not_raised(monkeypatch: pytest.MonkeyPat
     result = analyse(scene, TerrainIndex.from_board(load_board(REPO / "maps" / "ruins.tmx")))
     assert result.failed == ["shadow"] and result.sight and result.cover is not None
     assert any(kind == "warn" for kind, _ in panel_lines(scene, result))
+
+
+def _type(view: SandboxView, text: str) -> None:
+    for ch in text:
+        view.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+def test_a_new_figure_is_renamed_with_f2_and_the_keys_are_the_name_fields(headless: None,
+                                                                          board: object) -> None:
+    """Issue 16, item 6: figures can be renamed (F2, type, Enter); while the name is typed, N, S
+    or a digit are letters of the name, not the sandbox's keys; Esc cancels."""
+    view = SandboxView(board, scene_from_board(board, "x.tmx"), (1200, 800))  # type: ignore[arg-type]
+    pos = tuple(round(c) for c in view.table.camera.world_to_screen(480, 300))
+    view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    view.handle_event(_key(pygame.K_n))
+    new = view.scene.figure(view.scene.selected)
+    assert new is not None
+    count = len(view.scene.figures)
+    view.handle_event(_key(pygame.K_F2))
+    assert view.side.renaming
+    for _ in new.name:
+        view.handle_event(_key(pygame.K_BACKSPACE))
+    _type(view, "Sentinel 8ns")
+    view.draw(pygame.Surface((1200, 800)))
+    assert len(view.scene.figures) == count and not view.scene.shows("shadow")
+    view.handle_event(_key(pygame.K_RETURN))
+    assert not view.side.renaming
+    renamed = view.scene.figure(new.id)
+    assert renamed is not None and renamed.name == "Sentinel 8ns"
+    assert "Sentinel 8ns" in view.message
+    # Esc leaves the name as it was (and does not leave the sandbox)
+    view.handle_event(_key(pygame.K_F2))
+    _type(view, "xyz")
+    assert view.handle_event(_key(pygame.K_ESCAPE)) is None
+    assert view.scene.figure(new.id).name == "Sentinel 8ns"  # type: ignore[union-attr]
+    # with nothing selected, F2 says what to do
+    view.scene = replace(view.scene, selected=None)
+    view.handle_event(_key(pygame.K_F2))
+    assert not view.side.renaming and "Select a figure" in view.message

@@ -51,7 +51,7 @@ HELP_LINES = (
     N_("N new figure · Del delete · [ ] base · PgUp PgDn height"),
     N_("U onto surface or floor · S side · Tab next figure"),
     N_("B blast here · R F blast radius · C cone · M move · P push source"),
-    N_("H shadow from here · W weapon range"),
+    N_("F2 rename · H shadow from here · W weapon range"),
     N_("1-8 overlays · Ctrl+S save · Ctrl+O load · Esc back"),
 )
 _NUMBER = re.compile(r"(?<![\w#&;/-])([+-]?\d+(?:[.,]\d+)?(?:\s?%)?)")

@@ -33,6 +33,8 @@ ROW = 30
 RELAYOUT_S = 0.05
 #: the gap between two sections of the readouts (px)
 SECTION_GAP = 6
+#: the longest name a figure may be given (characters)
+NAME_LIMIT = 32
 #: the blast slider's range (mm): 0.2 to 12 fathoms
 BLAST_RANGE = (5.0, 12 * FATHOM_MM)
 BUTTONS = {
@@ -69,6 +71,11 @@ class SidePanel:
         self._slider_value: float | None = None
         self._built: tuple[str, tuple[int, int, int, int]] | None = None
         self._pressed: list[Pressed] = []
+        self._panel: Any = None
+        self._readouts_top = 0
+        self._inner = 40
+        #: the name field while a figure is renamed (F2): (its label, the text line)
+        self._rename: tuple[Any, Any] | None = None
 
     # ------------------------------------------------------------------ building
     def build(self, rect: pygame.Rect) -> None:
@@ -124,6 +131,10 @@ class SidePanel:
                 container=panel, tool_tip_text=_(tip),
                 object_id=ObjectID("#small", "button"), command=self._command(key))
         y += ROW + 4
+        self._panel = panel
+        self._inner = inner
+        self._readouts_top = y
+        self._rename = None
         height = max(40, rect.height - y - PAD)
         if self._pending is not None:
             self._html, self._pending = self._pending, None
@@ -133,6 +144,43 @@ class SidePanel:
         self.boxes = []
         self._lay_out(panel_sections(self._html) or [" "])
         self._built = (language(), (rect.x, rect.y, rect.width, rect.height))
+
+    # ------------------------------------------------------------------ renaming a figure
+    def begin_rename(self, figure: str) -> None:
+        """A name field over the top of the readouts, holding ``figure``'s name, with the keyboard."""
+        from pygame_gui.elements import UITextBox, UITextEntryLine
+
+        self.end_rename()
+        if self._panel is None:
+            return
+        inner = self._inner
+        if self.readouts is not None:
+            self.readouts.hide()  # the name field takes the readouts' place until it is done
+        words = _("Name of {figure} (Enter keeps it, Esc cancels):").format(figure=figure)
+        label = UITextBox(html.escape(words, quote=False), pygame.Rect(PAD, self._readouts_top, inner, 66),
+                          self.gui.manager, container=self._panel)
+        line = UITextEntryLine(pygame.Rect(PAD, self._readouts_top + 68, inner, 32), self.gui.manager,
+                               container=self._panel, initial_text=figure)
+        line.set_text_length_limit(NAME_LIMIT)
+        line.focus()
+        self.gui.manager.set_focus_set(line)
+        line.edit_position = len(figure)
+        self._rename = (label, line)
+
+    @property
+    def renaming(self) -> bool:
+        return self._rename is not None
+
+    def rename_text(self) -> str:
+        return self._rename[1].get_text().strip() if self._rename is not None else ""
+
+    def end_rename(self) -> None:
+        if self._rename is not None:
+            for widget in self._rename:
+                widget.kill()
+            self._rename = None
+            if self.readouts is not None:
+                self.readouts.show()
 
     def needs_build(self, rect: pygame.Rect) -> bool:
         return self._built != (language(), (rect.x, rect.y, rect.width, rect.height))

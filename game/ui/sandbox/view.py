@@ -220,6 +220,8 @@ class SandboxView:
         self._sync_panel()
 
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
+        if self.side.renaming:
+            return self._renaming(event)
         used = self.gui.process(event)
         done = self._apply_panel()
         if done is not None:
@@ -234,6 +236,43 @@ class SandboxView:
                 and self.cursor[0] >= self._table_size()[0]:
             return None  # the wheel over the panel is not a zoom of the table
         return self._table_event(event)
+
+    def _renaming(self, event: pygame.event.Event) -> ViewAction | None:
+        """While a figure's name is typed, the keys are the name field's: Enter (or a click
+        outside it) keeps the name, Esc leaves it as it was."""
+        kind = event.type
+        if kind == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._finish_rename(keep=True)
+            return None
+        if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._finish_rename(keep=False)
+            return None
+        used = self.gui.process(event)
+        if kind == pygame.MOUSEBUTTONDOWN and not used:
+            self._finish_rename(keep=True)
+            return self.handle_event(event)
+        return None
+
+    def rename_selected(self) -> bool:
+        """F2: a name field for the selected figure (False when none is selected)."""
+        me = self.scene.figure(self.scene.selected)
+        if me is None:
+            self.message = _("Select a figure first (click it or press Tab).")
+            return False
+        self.side.begin_rename(self.names.figures.get(me.id, me.name))
+        return True
+
+    def _finish_rename(self, *, keep: bool) -> None:
+        name = self.side.rename_text()
+        self.side.end_rename()
+        me = self.scene.figure(self.scene.selected)
+        if not keep or not name or me is None:
+            return
+        old = self.names.figures.get(me.id, me.name)
+        if name != old:
+            # the name in the language it was typed in: a Russian screen keeps the English one
+            self._edit_selected(**({"name": name} if language() == "en" else {"name_ru": name}))
+            self.message = _("Renamed {old} to {new}.").format(old=old, new=name)
 
     def _table_event(self, event: pygame.event.Event) -> ViewAction | None:  # noqa: C901
         kind = event.type
@@ -291,7 +330,9 @@ class SandboxView:
         me = s.figure(s.selected)
         if key == pygame.K_ESCAPE:
             return Pop()
-        if ctrl and key == pygame.K_s:
+        if key == pygame.K_F2:
+            self.rename_selected()
+        elif ctrl and key == pygame.K_s:
             self.save()
         elif ctrl and key == pygame.K_o:
             self.load()
