@@ -225,19 +225,11 @@ def status_lines(values: dict[str, Any], lang: str = "en",
             tr(N_("Group items: {items}")).format(items=items)]
 
 
-def _language(tr: Translate) -> str:
-    """The language ``tr`` puts words into (the engine gives a ``derive`` its translation, not
-    the language; the names and texts of the data files are chosen by language)."""
-    probe = _MESSAGES["mm.round"]
-    said = tr(probe)
-    return next((lang for lang in LANGUAGES if engine_words.translate(probe, lang) == said), "en")
-
-
 def _derive(event: Event, data: Mapping[str, Any], tr: Translate,
             names: Mapping[str, str] | None = None) -> Derived:
     """The event's names, places, texts and lists in the reader's language, and the sentence its
     values pick (a variant of the kind's message)."""
-    lang = _language(tr)
+    lang = tr.lang
     given = names or {}
 
     def who(ident: str) -> str:
