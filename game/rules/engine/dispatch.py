@@ -45,6 +45,11 @@ class Dispatch:
         self.unknown_rule = unknown_rule
         self.system_name = system_name
 
+    @property
+    def command_types(self) -> tuple[type, ...]:
+        """Every command type of the system: the one list its ``CommandSet`` (saves) is made of."""
+        return tuple(self.table)
+
     def handler(self, command: Any) -> Handler:
         found = self.table.get(type(command))
         if found is None:

@@ -13,26 +13,7 @@ from typing import TYPE_CHECKING, Any
 from game.geometry.bases import edge_distance
 from game.geometry.measure import distance_to_point, range_band
 from game.geometry.templates import blast, cloud_blast, cone_caught, cone_polygon
-from game.rules.helldorado.commands import (
-    Activate,
-    Blast,
-    Charge,
-    Climb,
-    Concentrate,
-    End,
-    Fight,
-    Focus,
-    Move,
-    OrderChain,
-    PickAttacker,
-    PickWeapon,
-    Reroll,
-    Retreat,
-    Shoot,
-    ShootAt,
-    UseHits,
-    VaeVictis,
-)
+from game.rules.helldorado import commands
 from game.rules.helldorado.dice import pool, table_damage
 from game.rules.helldorado.plan import Plan, plan_for
 from game.rules.helldorado.spatial import (
@@ -223,70 +204,70 @@ def rank_command(system: Helldorado, state: HDState, command: Any) -> float:
     """Higher is better."""
     plan = plan_for(system, state)
     st = state
-    if isinstance(command, VaeVictis):
+    if isinstance(command, commands.VaeVictis):
         return 50.0
-    if isinstance(command, PickWeapon):
+    if isinstance(command, commands.PickWeapon):
         p = st.pending
         assert p is not None
         u = st.unit(p.unit)
         w = u.weapon(command.weapon)
         strength = float(sum(w.table)) if w else -1.0
         return strength if p.side == u.side else -strength
-    if isinstance(command, PickAttacker):
+    if isinstance(command, commands.PickAttacker):
         a = st.unit(command.unit)
         ex = st.exchange
         assert ex is not None
         return melee_value(plan, a, st.unit(ex.defender), False)
-    if isinstance(command, Reroll):
+    if isinstance(command, commands.Reroll):
         return float(len(command.dice))
-    if isinstance(command, UseHits):
+    if isinstance(command, commands.UseHits):
         return float(command.hits)
-    if isinstance(command, OrderChain):
+    if isinstance(command, commands.OrderChain):
         ex = st.exchange
         assert ex is not None
         side = st.unit(ex.attacker).side
         n = len(command.units)
         return sum((n - i) * (1 if st.unit(uid).side != side else -1) for i, uid in enumerate(command.units))
-    if isinstance(command, Activate):
+    if isinstance(command, commands.Activate):
         u = st.unit(command.unit)
         return 3.0 + max(best_now(plan, u))
     act = st.activation
     assert act is not None
     u = st.unit(act.unit)
-    if isinstance(command, End):
+    if isinstance(command, commands.End):
         return 0.1
-    if isinstance(command, Fight):
+    if isinstance(command, commands.Fight):
         return 6.0 + melee_value(plan, u, st.unit(command.target), False, command.weapon) \
             + (0.01 if command.weapon else -1.0)
-    if isinstance(command, Charge):
+    if isinstance(command, commands.Charge):
         return 5.8 + melee_value(plan, u, st.unit(command.target), True, command.weapon) \
             + (0.01 if command.weapon else -1.0)
-    if isinstance(command, Shoot):
+    if isinstance(command, commands.Shoot):
         return 5.0 + shot_value(plan, u, u.weapon(command.weapon), st.unit(command.target))  # type: ignore[arg-type]
-    if isinstance(command, ShootAt):
+    if isinstance(command, commands.ShootAt):
         w = u.weapon(command.weapon)
         assert w is not None
         value = explosion_value(plan, u, w, command.x, command.y)
         return 5.0 + value if value > 0 else 0.05
-    if isinstance(command, Blast):
+    if isinstance(command, commands.Blast):
         w = u.weapon(command.weapon)
         assert w is not None
         value = cone_value(plan, u, w, command.angle)
         return 5.0 + value if value > 0 else 0.05
-    if isinstance(command, Concentrate):
+    if isinstance(command, commands.Concentrate):
         if engaged(st, u) or not any(w.kind in ("ranged", "explosion", "impact") for w in u.weapons):
             return 0.0
         shooting = best_now(plan, u)[1]
         return 5.05 + shooting if shooting > 0.05 else 0.0
-    if isinstance(command, Focus):
+    if isinstance(command, commands.Focus):
         if engaged(st, u):
             return 0.0
         return 0.8 if u.lp < u.max_lp else 0.0
-    if isinstance(command, Retreat):
+    if isinstance(command, commands.Retreat):
         return 2.0 if not u.can_engage else 0.2
-    if isinstance(command, Climb):
+    if isinstance(command, commands.Climb):
         return 0.3
-    if isinstance(command, Move):
+    if isinstance(command, commands.Move):
         ux, uy = direction(command.angle)
         end_x, end_y = u.x + ux * command.length, u.y + uy * command.length
         shooter = [w for w in u.weapons if w.kind == "ranged"] if u.shs is not None else []

@@ -46,6 +46,7 @@ from game.rules.engine import (
 from game.rules.helldorado import (
     ai,
     choices,
+    commands,
     flow,
     legal,
     melee,
@@ -55,28 +56,6 @@ from game.rules.helldorado import (
     templates,
 )
 from game.rules.helldorado import explain as explain_mod
-from game.rules.helldorado.commands import (
-    ALL,
-    ANSWERS,
-    Activate,
-    Blast,
-    Charge,
-    Climb,
-    Concentrate,
-    End,
-    Fight,
-    Focus,
-    Move,
-    OrderChain,
-    PickAttacker,
-    PickWeapon,
-    Reroll,
-    Retreat,
-    Shoot,
-    ShootAt,
-    UseHits,
-    VaeVictis,
-)
 from game.rules.helldorado.config import HDConfig
 from game.rules.helldorado.spatial import overlap
 from game.rules.helldorado.state import HDState, Unit, Weapon
@@ -89,24 +68,24 @@ MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 
 #: each command, the check that decides whether the rules allow it now, and its resolution
 DISPATCH = Dispatch({
-    Activate: Handler(flow.check_activate, flow.resolve_activate),
-    End: Handler(flow.check_end, flow.resolve_end),
-    Move: Handler(movement.check_move, movement.resolve_move),
-    Climb: Handler(movement.check_climb, movement.resolve_climb),
-    Charge: Handler(melee.check_charge, melee.resolve_charge),
-    Fight: Handler(melee.check_fight, melee.resolve_fight),
-    Retreat: Handler(melee.check_retreat, melee.resolve_retreat),
-    Focus: Handler(melee.check_focus, melee.resolve_focus),
-    Concentrate: Handler(melee.check_concentrate, melee.resolve_concentrate),
-    Shoot: Handler(shooting.check_shoot, shooting.resolve_shoot),
-    ShootAt: Handler(shooting.check_shoot_at, shooting.resolve_shoot_at),
-    Blast: Handler(templates.check_blast, templates.resolve_blast),
-    VaeVictis: Handler(choices.check_vae_victis, choices.resolve_vae_victis),
-    PickWeapon: Handler(choices.check_pick_weapon, choices.resolve_pick_weapon),
-    PickAttacker: Handler(choices.check_pick_attacker, choices.resolve_pick_attacker),
-    Reroll: Handler(choices.check_reroll, choices.resolve_reroll),
-    UseHits: Handler(choices.check_use_hits, choices.resolve_use_hits),
-    OrderChain: Handler(choices.check_order_chain, choices.resolve_order_chain),
+    commands.Activate: Handler(flow.check_activate, flow.resolve_activate),
+    commands.End: Handler(flow.check_end, flow.resolve_end),
+    commands.Move: Handler(movement.check_move, movement.resolve_move),
+    commands.Climb: Handler(movement.check_climb, movement.resolve_climb),
+    commands.Charge: Handler(melee.check_charge, melee.resolve_charge),
+    commands.Fight: Handler(melee.check_fight, melee.resolve_fight),
+    commands.Retreat: Handler(melee.check_retreat, melee.resolve_retreat),
+    commands.Focus: Handler(melee.check_focus, melee.resolve_focus),
+    commands.Concentrate: Handler(melee.check_concentrate, melee.resolve_concentrate),
+    commands.Shoot: Handler(shooting.check_shoot, shooting.resolve_shoot),
+    commands.ShootAt: Handler(shooting.check_shoot_at, shooting.resolve_shoot_at),
+    commands.Blast: Handler(templates.check_blast, templates.resolve_blast),
+    commands.VaeVictis: Handler(choices.check_vae_victis, choices.resolve_vae_victis),
+    commands.PickWeapon: Handler(choices.check_pick_weapon, choices.resolve_pick_weapon),
+    commands.PickAttacker: Handler(choices.check_pick_attacker, choices.resolve_pick_attacker),
+    commands.Reroll: Handler(choices.check_reroll, choices.resolve_reroll),
+    commands.UseHits: Handler(choices.check_use_hits, choices.resolve_use_hits),
+    commands.OrderChain: Handler(choices.check_order_chain, choices.resolve_order_chain),
 }, unknown_rule="HD-HOUSE-3", system_name="Helldorado")
 
 
@@ -115,7 +94,7 @@ class Helldorado:
 
     name = "helldorado"
     default_map = "ruins.tmx"
-    commands = CommandSet(ALL)
+    commands = CommandSet(DISPATCH.command_types)
 
     def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
         self.maps_dir = maps_dir
@@ -234,11 +213,11 @@ class Helldorado:
             raise IllegalCommand("HD-HOUSE-11", "the game is over", key="hd.game.over")
         DISPATCH.handler(command)
         if state.pending is not None:
-            if not isinstance(command, ANSWERS + (VaeVictis,)):
+            if not isinstance(command, commands.ANSWERS + (commands.VaeVictis,)):
                 raise IllegalCommand("HD-MELEE-1", "an attack sequence is under way: only its choices "
                                      "and the Vae Victis order may be given now",
                                      key="hd.choice.sequence_under_way")
-        elif isinstance(command, ANSWERS):
+        elif isinstance(command, commands.ANSWERS):
             raise IllegalCommand("HD-HOUSE-13", "there is no choice to make now", key="hd.choice.none")
 
     # ------------------------------------------------------------------ geometry of the rules

@@ -16,26 +16,7 @@ import shapely
 
 from game.geometry.bases import edge_distance
 from game.rules.engine import accepts
-from game.rules.helldorado.commands import (
-    Activate,
-    Blast,
-    Charge,
-    Climb,
-    Concentrate,
-    End,
-    Fight,
-    Focus,
-    Move,
-    OrderChain,
-    PickAttacker,
-    PickWeapon,
-    Reroll,
-    Retreat,
-    Shoot,
-    ShootAt,
-    UseHits,
-    VaeVictis,
-)
+from game.rules.helldorado import commands
 from game.rules.helldorado.plan import Plan, plan_for
 from game.rules.helldorado.spatial import (
     angle_to,
@@ -53,6 +34,10 @@ if TYPE_CHECKING:
 
 COMPASS = tuple(float(a) for a in range(0, 360, 30))
 SHORT = 0.05  #: how far short of an enemy a move stops
+#: the rules accept what ``_moves`` (cut from a sweep), ``_climbs``, ``_shots`` and the charge
+#: loop offer already
+CHECKED_ALREADY = (commands.Move, commands.Retreat, commands.Climb, commands.Charge,
+                   commands.Shoot, commands.ShootAt, commands.Blast)
 
 
 def _pending_commands(system: Helldorado, state: HDState) -> list[Any]:
@@ -62,25 +47,26 @@ def _pending_commands(system: Helldorado, state: HDState) -> list[Any]:
     assert ex is not None
     out: list[Any] = []
     if p.kind in (Choice.DECLARE, Choice.TABLE):
-        out = [PickWeapon(o) for o in p.options]
+        out = [commands.PickWeapon(o) for o in p.options]
     elif p.kind == Choice.ATTACKER:
-        out = [PickAttacker(o) for o in p.options]
+        out = [commands.PickAttacker(o) for o in p.options]
     elif p.kind == Choice.REROLL:
         roll = ex.a_roll if p.unit == ex.attacker and ex.stage == Stage.REROLL_A else ex.d_roll
         assert roll is not None
         misses = [int(o) for o in p.options]
         for k in range(min(roll.rerolls, len(misses)), -1, -1):
             for combo in itertools.combinations(misses, k):
-                out.append(Reroll(tuple(combo)))
+                out.append(commands.Reroll(tuple(combo)))
                 if len(out) >= 32:
                     break
     elif p.kind == Choice.HITS:
-        out = [UseHits(int(o)) for o in p.options]
+        out = [commands.UseHits(int(o)) for o in p.options]
     elif p.kind == Choice.ORDER:
-        out = [OrderChain(tuple(perm)) for perm in itertools.islice(itertools.permutations(p.options), 24)]
+        orders = itertools.islice(itertools.permutations(p.options), 24)
+        out = [commands.OrderChain(tuple(perm)) for perm in orders]
     for uid in (ex.attacker, ex.defender):
         if uid and state.unit(uid).side == p.side:
-            cmd = VaeVictis(uid)
+            cmd = commands.VaeVictis(uid)
             if accepts(system, state, cmd):
                 out.append(cmd)
     return out
@@ -117,7 +103,7 @@ def _moves(system: Helldorado, state: HDState, plan: Plan, u: Unit, enemies: lis
             moved = u.at(u.x + ux * ln, u.y + uy * ln)
             if any(contact(state, moved, e) for e in enemies):
                 continue
-            out.append(Retreat(u.id, a, ln) if retreat else Move(u.id, a, ln))
+            out.append(commands.Retreat(u.id, a, ln) if retreat else commands.Move(u.id, a, ln))
     return out
 
 
@@ -125,12 +111,12 @@ def _climbs(system: Helldorado, state: HDState, u: Unit) -> list[Any]:
     table = system.table_of(state)
     out: list[Any] = []
     if u.z > state.cfg.step:
-        out.append(Climb(u.id, ""))
+        out.append(commands.Climb(u.id, ""))
     disc = shapely.Point(u.x, u.y).buffer(u.radius + state.cfg.eps_contact + 1e-6)
     for i in table.index.query(disc):
         s = table.index.solids[int(i)]
         if s.surface and state.cfg.step < s.top - u.z <= state.cfg.climb_max:
-            out.append(Climb(u.id, s.id))
+            out.append(commands.Climb(u.id, s.id))
     return [c for c in out if accepts(system, state, c)]
 
 
@@ -139,14 +125,14 @@ def _shots(system: Helldorado, state: HDState, u: Unit, enemies: list[Unit]) -> 
     for w in u.weapons:
         if w.kind == "ranged":
             legal = shot_targets(system.table_of(state), state, u, w)
-            out += [Shoot(u.id, w.id, t) for t in legal.ids]
+            out += [commands.Shoot(u.id, w.id, t) for t in legal.ids]
         elif w.kind == "explosion":
             for e in enemies[:4]:
-                out.append(ShootAt(u.id, w.id, round(e.x, 4), round(e.y, 4)))
+                out.append(commands.ShootAt(u.id, w.id, round(e.x, 4), round(e.y, 4)))
         elif w.kind in ("cloud", "impact"):
             for e in enemies:
                 if edge_distance(u.base, e.base) <= state.cfg.cone_length + 0.5:
-                    out.append(Blast(u.id, w.id, angle_to(u, e)))
+                    out.append(commands.Blast(u.id, w.id, angle_to(u, e)))
     return [c for c in out if accepts(system, state, c)]
 
 
@@ -158,16 +144,16 @@ def legal_commands(system: Helldorado, state: HDState) -> list[Any]:
         return _pending_commands(system, state)
     act = state.activation
     if act is None:
-        return [Activate(u.id) for u in state.ready(state.turn)]
+        return [commands.Activate(u.id) for u in state.ready(state.turn)]
     u = state.unit(act.unit)
     plan = plan_for(system, state)
     enemies = sorted(state.alive(state.other_side(u.side)), key=lambda e: edge_distance(u.base, e.base))
-    out: list[Any] = [End(u.id)]
+    out: list[Any] = [commands.End(u.id)]
     weapons = [w.id for w in u.melee_tables] or [""]
     if engaged(state, u):
         if u.can_engage and not act.retreated:
             for e in partners(state, u):
-                out += [Fight(u.id, e.id, w) for w in weapons]
+                out += [commands.Fight(u.id, e.id, w) for w in weapons]
         out += _moves(system, state, plan, u, enemies, retreat=True)
     else:
         if not act.retreated:
@@ -175,19 +161,18 @@ def legal_commands(system: Helldorado, state: HDState) -> list[Any]:
                 left = remaining(state, u)
                 for e in enemies:
                     if edge_distance(u.base, e.base) <= left + 1e-6:
-                        out += [c for c in (Charge(u.id, e.id, w) for w in weapons)
+                        out += [c for c in (commands.Charge(u.id, e.id, w) for w in weapons)
                                 if accepts(system, state, c)]
             if u.shs is not None:
                 out += _shots(system, state, u, enemies)
             # a free unit touching an enemy that cannot engage (no CBT) may still attack it
             for e in partners(state, u):
                 if u.can_engage:
-                    out += [Fight(u.id, e.id, w) for w in weapons]
+                    out += [commands.Fight(u.id, e.id, w) for w in weapons]
         out += _moves(system, state, plan, u, enemies, retreat=False)
         out += _climbs(system, state, u)
     if not act.retreated:
-        out.append(Focus(u.id))
+        out.append(commands.Focus(u.id))
         if not act.concentrating:
-            out.append(Concentrate(u.id))
-    return [c for c in out if isinstance(c, Move | Retreat | Climb | Charge | Shoot | ShootAt | Blast)
-            or accepts(system, state, c)]
+            out.append(commands.Concentrate(u.id))
+    return [c for c in out if isinstance(c, CHECKED_ALREADY) or accepts(system, state, c)]

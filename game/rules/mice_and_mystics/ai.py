@@ -12,31 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.rules.mice_and_mystics import cards
+from game.rules.mice_and_mystics import cards, commands
 from game.rules.mice_and_mystics.attack import attack_dice, attack_mode
 from game.rules.mice_and_mystics.board import Table
 from game.rules.mice_and_mystics.combat import mouse_defence
-from game.rules.mice_and_mystics.commands import (
-    Attack,
-    DeclineAction,
-    Discard,
-    EndMove,
-    EndTurn,
-    Equip,
-    Explore,
-    GmTurn,
-    KeepFound,
-    LevelUp,
-    Move,
-    Recover,
-    Rescue,
-    Scurry,
-    Search,
-    Share,
-    StandUp,
-    Step,
-    Use,
-)
 from game.rules.mice_and_mystics.dice import MELEE
 from game.rules.mice_and_mystics.explore import explore_options
 from game.rules.mice_and_mystics.free_actions import use_plan
@@ -95,26 +74,26 @@ def distance(system: Table, state: MMState, m: Mouse, cell: str) -> int:
 
 def rank_command(system: Table, state: MMState, cmd: Any) -> float:
     """How much the greedy mice (and the GM seat) like ``cmd`` now: higher is better."""
-    if isinstance(cmd, GmTurn):
+    if isinstance(cmd, commands.GmTurn):
         return 100.0
-    if isinstance(cmd, KeepFound):
+    if isinstance(cmd, commands.KeepFound):
         return 2.0 if cmd.keep else 1.0
-    if isinstance(cmd, Discard):
+    if isinstance(cmd, commands.Discard):
         return -card_value(cmd.card)
-    if isinstance(cmd, Rescue):
+    if isinstance(cmd, commands.Rescue):
         return 1.0
-    if isinstance(cmd, EndTurn):
+    if isinstance(cmd, commands.EndTurn):
         return 0.0
-    if isinstance(cmd, DeclineAction):
+    if isinstance(cmd, commands.DeclineAction):
         return -1.0
     m = state.mouse(cmd.mouse)
     t = state.turn
-    if isinstance(cmd, LevelUp):
+    if isinstance(cmd, commands.LevelUp):
         return 50.0
-    if isinstance(cmd, Equip):
+    if isinstance(cmd, commands.Equip):
         gain = power(m, cmd.equipped) - power(m, m.equipped)
         return 40.0 + 5 * gain if gain > 0.05 else -10.0
-    if isinstance(cmd, Use):
+    if isinstance(cmd, commands.Use):
         source, effect, target = use_plan(system, state, cmd)
         kind = effect.get("effect")
         if kind in ("heal", "cure"):
@@ -122,12 +101,12 @@ def rank_command(system: Table, state: MMState, cmd: Any) -> float:
         if kind == "cheese":
             return 15.0
         return 3.0
-    if isinstance(cmd, Share):
+    if isinstance(cmd, commands.Share):
         o = state.mouse(cmd.other)
         if cmd.give_cheese and o.cheese + 1 >= 6 > o.cheese and m.cheese < 6:
             return 45.0
         return -5.0
-    if isinstance(cmd, Attack):
+    if isinstance(cmd, commands.Attack):
         minion = state.minion(cmd.target)
         stats = cards.minion_stats(minion.kind, state.page)
         mode = attack_mode(cmd.weapon, cmd.mode)
@@ -137,24 +116,24 @@ def rank_command(system: Table, state: MMState, cmd: Any) -> float:
         exp = max(0.0, n * p - stats["defence"] / 3)
         left = stats["life"] - minion.wounds
         return 60.0 + 10 * exp + (5.0 if exp >= left else 0.0)
-    if isinstance(cmd, Recover):
+    if isinstance(cmd, commands.Recover):
         return 70.0
-    if isinstance(cmd, StandUp):
+    if isinstance(cmd, commands.StandUp):
         return 25.0
-    if isinstance(cmd, Explore):
+    if isinstance(cmd, commands.Explore):
         searched = all(state.tile in x.searched for x in state.active_mice)
         return 45.0 if searched or state.round >= 3 or state.wheel >= 4 else 15.0
-    if isinstance(cmd, Search):
+    if isinstance(cmd, commands.Search):
         return 20.0 if not state.minions_on_board else 5.0
-    if isinstance(cmd, Step | Move):
-        dest = cmd.cell if isinstance(cmd, Step) else cmd.path[-1]
+    if isinstance(cmd, commands.Step | commands.Move):
+        dest = cmd.cell if isinstance(cmd, commands.Step) else cmd.path[-1]
         before = distance(system, state, m, m.cell)
         after = distance(system, state, m, dest)
         if after < before:
             return 30.0 + 10 * (before - after)
         return -20.0
-    if isinstance(cmd, Scurry):
+    if isinstance(cmd, commands.Scurry):
         return 12.0 if distance(system, state, m, m.cell) > 0 else -2.0
-    if isinstance(cmd, EndMove):
+    if isinstance(cmd, commands.EndMove):
         return 2.0 if t is not None and t.action_state == ActionState.UNUSED else 0.5
     return 0.0

@@ -43,6 +43,7 @@ from game.rules.mice_and_mystics import (
     attack,
     cards,
     combat,
+    commands,
     explore,
     free_actions,
     gm_hooks,
@@ -55,32 +56,6 @@ from game.rules.mice_and_mystics import (
 from game.rules.mice_and_mystics import explain as explain_mod
 from game.rules.mice_and_mystics.board import Boards
 from game.rules.mice_and_mystics.campaign import party_from_options
-from game.rules.mice_and_mystics.commands import (
-    ALL,
-    Attack,
-    DeclineAction,
-    Discard,
-    EndMove,
-    EndTurn,
-    Equip,
-    Explore,
-    GmTurn,
-    Grant,
-    KeepFound,
-    LevelUp,
-    Move,
-    Recover,
-    Rescue,
-    Ruling,
-    Scurry,
-    Search,
-    Share,
-    StandUp,
-    Step,
-    TurnPage,
-    Use,
-    WheelAdd,
-)
 from game.rules.mice_and_mystics.config import MMConfig
 from game.rules.mice_and_mystics.occupancy import (
     LARGE,
@@ -113,29 +88,29 @@ MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 
 #: Every Mice and Mystics command: how it is checked and how it is resolved.
 DISPATCH = Dispatch({
-    Step: Handler(moves.check_step, moves.resolve_step),
-    Move: Handler(moves.check_move, moves.resolve_move),
-    EndMove: Handler(moves.check_end_move, moves.resolve_end_move),
-    StandUp: Handler(moves.check_stand_up, moves.resolve_stand_up),
-    Scurry: Handler(actions.check_scurry, actions.resolve_scurry),
-    Attack: Handler(attack.check_attack, attack.resolve_attack),
-    Search: Handler(search.check_search, search.resolve_search),
-    Recover: Handler(actions.check_recover, actions.resolve_recover),
-    Explore: Handler(explore.check_explore, explore.resolve_explore),
-    DeclineAction: Handler(actions.check_decline, actions.resolve_decline),
-    Share: Handler(free_actions.check_share, free_actions.resolve_share),
-    Equip: Handler(free_actions.check_equip, free_actions.resolve_equip),
-    LevelUp: Handler(free_actions.check_level_up, free_actions.resolve_level_up),
-    Use: Handler(free_actions.check_use, free_actions.resolve_use),
-    EndTurn: Handler(turns.check_end_turn, turns.resolve_end_turn),
-    KeepFound: Handler(search.check_keep, search.resolve_keep),
-    Discard: Handler(search.check_discard, search.resolve_discard),
-    Rescue: Handler(turns.check_rescue, turns.resolve_rescue),
-    GmTurn: Handler(turns.check_gm_turn, turns.resolve_gm_turn),
-    WheelAdd: Handler(gm_hooks.check_wheel_add, gm_hooks.resolve_wheel_add),
-    TurnPage: Handler(gm_hooks.check_turn_page, gm_hooks.resolve_turn_page),
-    Grant: Handler(gm_hooks.check_grant, gm_hooks.resolve_grant),
-    Ruling: Handler(gm_hooks.check_ruling, gm_hooks.resolve_ruling),
+    commands.Step: Handler(moves.check_step, moves.resolve_step),
+    commands.Move: Handler(moves.check_move, moves.resolve_move),
+    commands.EndMove: Handler(moves.check_end_move, moves.resolve_end_move),
+    commands.StandUp: Handler(moves.check_stand_up, moves.resolve_stand_up),
+    commands.Scurry: Handler(actions.check_scurry, actions.resolve_scurry),
+    commands.Attack: Handler(attack.check_attack, attack.resolve_attack),
+    commands.Search: Handler(search.check_search, search.resolve_search),
+    commands.Recover: Handler(actions.check_recover, actions.resolve_recover),
+    commands.Explore: Handler(explore.check_explore, explore.resolve_explore),
+    commands.DeclineAction: Handler(actions.check_decline, actions.resolve_decline),
+    commands.Share: Handler(free_actions.check_share, free_actions.resolve_share),
+    commands.Equip: Handler(free_actions.check_equip, free_actions.resolve_equip),
+    commands.LevelUp: Handler(free_actions.check_level_up, free_actions.resolve_level_up),
+    commands.Use: Handler(free_actions.check_use, free_actions.resolve_use),
+    commands.EndTurn: Handler(turns.check_end_turn, turns.resolve_end_turn),
+    commands.KeepFound: Handler(search.check_keep, search.resolve_keep),
+    commands.Discard: Handler(search.check_discard, search.resolve_discard),
+    commands.Rescue: Handler(turns.check_rescue, turns.resolve_rescue),
+    commands.GmTurn: Handler(turns.check_gm_turn, turns.resolve_gm_turn),
+    commands.WheelAdd: Handler(gm_hooks.check_wheel_add, gm_hooks.resolve_wheel_add),
+    commands.TurnPage: Handler(gm_hooks.check_turn_page, gm_hooks.resolve_turn_page),
+    commands.Grant: Handler(gm_hooks.check_grant, gm_hooks.resolve_grant),
+    commands.Ruling: Handler(gm_hooks.check_ruling, gm_hooks.resolve_ruling),
 }, unknown_rule="MM-TURN-2", system_name="Mice and Mystics")
 
 
@@ -144,7 +119,7 @@ class MiceAndMystics:
 
     name = "mice_and_mystics"
     default_map = "mice_chapter.tmx"
-    commands = CommandSet(ALL)
+    commands = CommandSet(DISPATCH.command_types)
 
     def __init__(self, maps_dir: Path = MAPS_DIR, rulings_dir: Path | None = None) -> None:
         self.boards = Boards(maps_dir, rulings_dir)

@@ -12,28 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.rules.engine import accepts
-from game.rules.mice_and_mystics import cards
+from game.rules.mice_and_mystics import cards, commands
 from game.rules.mice_and_mystics.board import Table, near
-from game.rules.mice_and_mystics.commands import (
-    Attack,
-    DeclineAction,
-    Discard,
-    EndMove,
-    EndTurn,
-    Equip,
-    Explore,
-    GmTurn,
-    KeepFound,
-    LevelUp,
-    Recover,
-    Rescue,
-    Scurry,
-    Search,
-    Share,
-    StandUp,
-    Step,
-    Use,
-)
 from game.rules.mice_and_mystics.dice import MELEE, RANGED
 from game.rules.mice_and_mystics.explore import explore_options
 from game.rules.mice_and_mystics.items import slots_ok
@@ -53,28 +33,32 @@ def candidates(system: Table, state: MMState) -> list[Any]:
     if state.pending:
         p = state.pending[0]
         if p.kind == "find":
-            return [KeepFound(p.mouse, True), KeepFound(p.mouse, False)]
+            return [commands.KeepFound(p.mouse, True), commands.KeepFound(p.mouse, False)]
         exempt = state.cfg.pack_limit_exempt  # discarding those would not help (MM-EQUIP-3)
-        return [Discard(p.mouse, c) for c in state.mouse(p.mouse).pack
+        return [commands.Discard(p.mouse, c) for c in state.mouse(p.mouse).pack
                 if cards.item(c).get("type") not in exempt]
     if state.phase == Phase.GM:
-        return [GmTurn(state.acting)]
+        return [commands.GmTurn(state.acting)]
     if state.phase == Phase.CAPTURED:
         mid = state.acting
         if state.minions_on_board:
-            return [EndTurn(mid)]
-        return [Rescue(mid, c) for c in rescue_cells(system, state)]
+            return [commands.EndTurn(mid)]
+        return [commands.Rescue(mid, c) for c in rescue_cells(system, state)]
     t = state.turn
     if t is None:
         return []
     m = state.mouse(t.mouse)
     g = system.graph(state)
-    out: list[Any] = [Step(m.id, c) for c in g.neighbours(m.cell)]
-    out += [EndMove(m.id), StandUp(m.id), Search(m.id), DeclineAction(m.id), EndTurn(m.id)]
+    out: list[Any] = [commands.Step(m.id, c) for c in g.neighbours(m.cell)]
+    out += [commands.EndMove(m.id), commands.StandUp(m.id), commands.Search(m.id),
+            commands.DeclineAction(m.id), commands.EndTurn(m.id)]
     if _has_first_step(system, state, m):  # MM-SCURRY-3: not offered without a legal first step
-        out.append(Scurry(m.id))
-    out += [Recover(m.id)] if state.cfg.recover_scope == "all" else [Recover(m.id, "stunned"), Recover(m.id, "webbed")]
-    out += [Explore(m.id, via) for via, _, _ in explore_options(system, state, m)]
+        out.append(commands.Scurry(m.id))
+    if state.cfg.recover_scope == "all":
+        out.append(commands.Recover(m.id))
+    else:
+        out += [commands.Recover(m.id, "stunned"), commands.Recover(m.id, "webbed")]
+    out += [commands.Explore(m.id, via) for via, _, _ in explore_options(system, state, m)]
     bonus = [a for a in m.abilities if cards.abilities()[a].get("effect") == "attack_bonus"]
     for w in m.equipped:
         kind = cards.item(w).get("attack")
@@ -84,21 +68,22 @@ def candidates(system: Table, state: MMState) -> list[Any]:
         for n in state.minions_on_board:
             for mode in modes:
                 for ab in ["", *bonus]:
-                    out.append(Attack(m.id, w, n.id, mode, ab))
+                    out.append(commands.Attack(m.id, w, n.id, mode, ab))
     for o in state.active_mice:
         if o.id == m.id or not near(g, m.cell, o.cell):
             continue
-        out += [Share(m.id, o.id, give=(c,)) for c in m.cards if c not in m.starting]
-        out += [Share(m.id, o.id, take=(c,)) for c in o.cards if c not in o.starting]
+        out += [commands.Share(m.id, o.id, give=(c,)) for c in m.cards if c not in m.starting]
+        out += [commands.Share(m.id, o.id, take=(c,)) for c in o.cards if c not in o.starting]
         if m.cheese:
-            out.append(Share(m.id, o.id, give_cheese=1))
+            out.append(commands.Share(m.id, o.id, give_cheese=1))
         if o.cheese:
-            out.append(Share(m.id, o.id, take_cheese=1))
+            out.append(commands.Share(m.id, o.id, take_cheese=1))
     out += _equip_options(m)
-    out += [LevelUp(m.id, a) for a, ab in cards.abilities().items() if ab.get("class") == m.klass]
+    out += [commands.LevelUp(m.id, a) for a, ab in cards.abilities().items()
+            if ab.get("class") == m.klass]
     usable = list(m.abilities) + [c for c in m.cards if "use" in cards.item(c)] + list(state.group_items)
     targets = [""] + [o.id for o in state.active_mice if o.id != m.id and near(g, m.cell, o.cell)]
-    out += [Use(m.id, w, tg) for w in usable for tg in targets]
+    out += [commands.Use(m.id, w, tg) for w in usable for tg in targets]
     return out
 
 
@@ -109,8 +94,8 @@ def _has_first_step(system: Table, state: MMState, m: Mouse) -> bool:
                for c in g.neighbours(m.cell))
 
 
-def _equip_options(m: Mouse) -> list[Equip]:
-    out: list[Equip] = []
+def _equip_options(m: Mouse) -> list[commands.Equip]:
+    out: list[commands.Equip] = []
     seen: set[frozenset[str]] = set()
 
     def add(cards_: tuple[str, ...]) -> None:
@@ -118,7 +103,7 @@ def _equip_options(m: Mouse) -> list[Equip]:
         if key in seen or key == frozenset(m.equipped) or slots_ok(cards_):
             return
         seen.add(key)
-        out.append(Equip(m.id, cards_))
+        out.append(commands.Equip(m.id, cards_))
 
     for c in m.pack:
         add(m.equipped + (c,))

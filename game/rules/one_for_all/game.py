@@ -72,7 +72,7 @@ class OneForAll:
 
     name = "one_for_all"
     default_map = "tavern.tmx"
-    commands = CommandSet([Activate, Move, Act, Duel, AllocateHits, Stop])
+    commands = CommandSet(DISPATCH.command_types)
 
     def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
         self.maps_dir = maps_dir

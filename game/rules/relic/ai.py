@@ -8,21 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from game.rules.relic import data
-from game.rules.relic.commands import (
-    ChangeDie,
-    Choose,
-    EndTurn,
-    Fight,
-    Meet,
-    Move,
-    Prepare,
-    RollBattle,
-    RollForEnemy,
-    RollMove,
-    RollTest,
-    Score,
-)
+from game.rules.relic import commands, data
 from game.rules.relic.dice import total
 from game.rules.relic.legal import best_of
 from game.rules.relic.odds import BattleOdds, battle_odds
@@ -121,38 +107,38 @@ def _battle_value(odds: BattleOdds) -> float:
 
 def rank_command(system: Relic, st: RelicState, cmd: Any) -> float:
     """Higher is better."""
-    if isinstance(cmd, RollForEnemy | RollBattle | RollTest):
+    if isinstance(cmd, commands.RollForEnemy | commands.RollBattle | commands.RollTest):
         return 1.0
     hero = st.active_hero
-    if isinstance(cmd, Prepare):
+    if isinstance(cmd, commands.Prepare):
         b = st.battle
         assert b is not None
         odds = system.battle_odds(st, cmd.items, cmd.cards)
         assert odds is not None
         cost = 0.0 if b.confrontation else CARD_COST * len(cmd.cards)
         return _battle_value(odds) - cost + 0.001 * len(cmd.items)
-    if isinstance(cmd, Score):
+    if isinstance(cmd, commands.Score):
         odds = system.battle_odds(st)
         return _battle_value(odds) if odds else 0.0
-    if isinstance(cmd, ChangeDie):
+    if isinstance(cmd, commands.ChangeDie):
         return _change_value(system, st, cmd)
-    if isinstance(cmd, Fight):
+    if isinstance(cmd, commands.Fight):
         enemy = next(e for e in st.enemies_on(hero.space) if e.uid == cmd.enemy)
         return _fight_odds(st, system, hero, enemy)
-    if isinstance(cmd, Meet):
+    if isinstance(cmd, commands.Meet):
         return 2.0
-    if isinstance(cmd, EndTurn):
+    if isinstance(cmd, commands.EndTurn):
         return 0.0
-    if isinstance(cmd, RollMove):
+    if isinstance(cmd, commands.RollMove):
         return _roll_move_value(system, st, hero)
-    if isinstance(cmd, Move):
+    if isinstance(cmd, commands.Move):
         return space_value(system, st, hero, cmd.to) + (0.5 if st.phase == Phase.MOVEMENT else 0.0)
-    if isinstance(cmd, Choose):
+    if isinstance(cmd, commands.Choose):
         return _choice_value(system, st, hero, cmd)
     return 1.0
 
 
-def _change_value(system: Relic, st: RelicState, cmd: ChangeDie) -> float:
+def _change_value(system: Relic, st: RelicState, cmd: commands.ChangeDie) -> float:
     b = st.battle
     assert b is not None
     hero = st.active_hero
@@ -183,7 +169,7 @@ def _change_value(system: Relic, st: RelicState, cmd: ChangeDie) -> float:
     return _battle_value(now) + gain - cost if gain > 0 else _battle_value(now) - 0.5
 
 
-def _choice_value(system: Relic, st: RelicState, hero: Hero, cmd: Choose) -> float:
+def _choice_value(system: Relic, st: RelicState, hero: Hero, cmd: commands.Choose) -> float:
     choice = st.choice
     assert choice is not None
     here = space_value(system, st, hero, hero.space)

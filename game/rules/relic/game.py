@@ -36,55 +36,22 @@ from typing import Any
 from game.board import load_board
 from game.core.dice import Dice
 from game.rules.engine import Applied, CommandSet, Dispatch, Event, Handler, Outcome, Setup
-from game.rules.relic import ai, data, legal
+from game.rules.relic import (
+    ai,
+    battle,
+    commands,
+    confrontation,
+    data,
+    engagement,
+    exploration,
+    legal,
+    movement,
+)
 from game.rules.relic import explain as explain_mod
-from game.rules.relic.battle import (
-    check_change_die,
-    check_prepare,
-    check_roll_battle,
-    check_roll_for_enemy,
-    check_score,
-    resolve_change_die,
-    resolve_prepare,
-    resolve_roll_battle,
-    resolve_roll_for_enemy,
-    resolve_score,
-)
 from game.rules.relic.board import RingBoard
-from game.rules.relic.commands import (
-    ChangeDie,
-    Choose,
-    EndTurn,
-    Fight,
-    Meet,
-    Move,
-    Prepare,
-    RollBattle,
-    RollForEnemy,
-    RollMove,
-    RollTest,
-    Score,
-)
 from game.rules.relic.config import RelicConfig
-from game.rules.relic.confrontation import check_roll_test, resolve_roll_test
 from game.rules.relic.effects import draw_power, next_mission, shuffle
-from game.rules.relic.engagement import (
-    check_end_turn,
-    check_fight,
-    check_meet,
-    resolve_end_turn,
-    resolve_fight,
-    resolve_meet,
-)
-from game.rules.relic.exploration import check_choose, resolve_choose
 from game.rules.relic.flow import check_not_over, end_reason, progress, start_turn
-from game.rules.relic.movement import (
-    check_move,
-    check_roll_move,
-    resolve_move,
-    resolve_roll_move,
-    step_targets,
-)
 from game.rules.relic.odds import BattleOdds
 from game.rules.relic.scoring import (
     change_sources,
@@ -97,20 +64,20 @@ from game.rules.relic.state import BattleStep, Card, Hero, Phase, Pile, RelicSta
 
 MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 
-#: each command with its check (no dice, no change) and its resolution, in their topic's module
+#: each command with its check (no dice, no change) and its resolution, in its topic's module
 DISPATCH = Dispatch({
-    RollMove: Handler(check_roll_move, resolve_roll_move),  # movement.py
-    Move: Handler(check_move, resolve_move),
-    Choose: Handler(check_choose, resolve_choose),  # exploration.py
-    Fight: Handler(check_fight, resolve_fight),  # engagement.py
-    Meet: Handler(check_meet, resolve_meet),
-    EndTurn: Handler(check_end_turn, resolve_end_turn),
-    Prepare: Handler(check_prepare, resolve_prepare),  # battle.py
-    RollForEnemy: Handler(check_roll_for_enemy, resolve_roll_for_enemy),
-    RollBattle: Handler(check_roll_battle, resolve_roll_battle),
-    ChangeDie: Handler(check_change_die, resolve_change_die),
-    Score: Handler(check_score, resolve_score),
-    RollTest: Handler(check_roll_test, resolve_roll_test),  # confrontation.py
+    commands.RollMove: Handler(movement.check_roll_move, movement.resolve_roll_move),
+    commands.Move: Handler(movement.check_move, movement.resolve_move),
+    commands.Choose: Handler(exploration.check_choose, exploration.resolve_choose),
+    commands.Fight: Handler(engagement.check_fight, engagement.resolve_fight),
+    commands.Meet: Handler(engagement.check_meet, engagement.resolve_meet),
+    commands.EndTurn: Handler(engagement.check_end_turn, engagement.resolve_end_turn),
+    commands.Prepare: Handler(battle.check_prepare, battle.resolve_prepare),
+    commands.RollForEnemy: Handler(battle.check_roll_for_enemy, battle.resolve_roll_for_enemy),
+    commands.RollBattle: Handler(battle.check_roll_battle, battle.resolve_roll_battle),
+    commands.ChangeDie: Handler(battle.check_change_die, battle.resolve_change_die),
+    commands.Score: Handler(battle.check_score, battle.resolve_score),
+    commands.RollTest: Handler(confrontation.check_roll_test, confrontation.resolve_roll_test),
 }, unknown_rule="REL-SEQ-1", system_name="Relic")
 
 
@@ -119,8 +86,7 @@ class Relic:
 
     name = "relic"
     default_map = "relic.tmx"
-    commands = CommandSet([RollMove, Move, Choose, Fight, Prepare, RollForEnemy, RollBattle,
-                           ChangeDie, Score, Meet, EndTurn, RollTest])
+    commands = CommandSet(DISPATCH.command_types)
 
     def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
         self.maps_dir = maps_dir
@@ -250,7 +216,7 @@ class Relic:
 
     def step_targets(self, state: RelicState) -> tuple[str, ...]:
         """Spaces the active player may Move to without rolling (REL-BOARD-4, REL-BOARD-5)."""
-        return step_targets(self, state)
+        return movement.step_targets(self, state)
 
     def progress(self, state: RelicState, hero: Hero) -> int:
         """How far along the road to victory a player is (for the turn-limit default)."""

@@ -8,20 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.rules.engine import accepts
-from game.rules.relic.commands import (
-    ChangeDie,
-    Choose,
-    EndTurn,
-    Fight,
-    Meet,
-    Move,
-    Prepare,
-    RollBattle,
-    RollForEnemy,
-    RollMove,
-    RollTest,
-    Score,
-)
+from game.rules.relic import commands
 from game.rules.relic.state import BattleStep, Item, Phase, RelicState
 
 if TYPE_CHECKING:
@@ -34,7 +21,7 @@ def best_of(items: list[Item], kind: str) -> list[Item]:
     return sorted(pick, key=lambda i: (-i.bonus, i.uid))[:1]
 
 
-def prepare_options(st: RelicState) -> list[Prepare]:
+def prepare_options(st: RelicState) -> list[commands.Prepare]:
     """Nothing; the best weapon and armour; with each bonus card; with every bonus card."""
     b = st.battle
     assert b is not None
@@ -43,10 +30,10 @@ def prepare_options(st: RelicState) -> list[Prepare]:
     gear = best_of(usable, "weapon")[: st.cfg.max_weapons] + best_of(usable, "armour")[: st.cfg.max_armour]
     items = tuple(i.uid for i in gear)
     cards = [c.uid for c in hero.hand if c.kind == "bonus" and c.attribute == b.attribute]
-    out = [Prepare(), Prepare(items)]
-    out += [Prepare(items, (c,)) for c in cards]
+    out = [commands.Prepare(), commands.Prepare(items)]
+    out += [commands.Prepare(items, (c,)) for c in cards]
     if len(cards) > 1:
-        out.append(Prepare(items, tuple(cards)))
+        out.append(commands.Prepare(items, tuple(cards)))
     seen, unique = set(), []
     for p in out:
         if p not in seen:
@@ -62,11 +49,12 @@ def _battle_candidates(system: Relic, st: RelicState) -> list[Any]:
     if b.step == BattleStep.PREPARE:
         return list(prepare_options(st))
     if b.step == BattleStep.ENEMY_ROLL:
-        return [RollForEnemy()]
+        return [commands.RollForEnemy()]
     if b.step == BattleStep.PLAYER_ROLL:
-        return [RollBattle()]
-    return [Score()] + [ChangeDie(source, i) for source, _ in system.change_sources(st)
-                        for i in range(len(b.player_chains))]
+        return [commands.RollBattle()]
+    changes = [commands.ChangeDie(source, i) for source, _ in system.change_sources(st)
+               for i in range(len(b.player_chains))]
+    return [commands.Score(), *changes]
 
 
 def candidates(system: Relic, st: RelicState) -> list[Any]:
@@ -75,19 +63,21 @@ def candidates(system: Relic, st: RelicState) -> list[Any]:
         return []
     if st.phase == Phase.CHOICE:
         choice = st.choice
-        return [] if choice is None else [Choose(o) for o in choice.options] + [Choose("")]
+        if choice is None:
+            return []
+        return [commands.Choose(o) for o in choice.options] + [commands.Choose("")]
     if st.phase == Phase.CONFRONTATION:
-        return [RollTest()]
+        return [commands.RollTest()]
     if st.phase == Phase.BATTLE:
         return _battle_candidates(system, st)
     if st.phase == Phase.MOVEMENT:
-        return [RollMove()] + [Move(t) for t in system.step_targets(st)]
+        return [commands.RollMove()] + [commands.Move(t) for t in system.step_targets(st)]
     if st.phase == Phase.MOVE_CHOICE:
-        return [Move(t) for t in st.move_options]
+        return [commands.Move(t) for t in st.move_options]
     if st.phase == Phase.ENGAGEMENT:
         space = st.active_hero.space
-        return ([Fight(e.uid) for e in st.enemies_on(space)]
-                + [Meet(c.uid) for c in st.strangers_on(space)] + [EndTurn()])
+        return ([commands.Fight(e.uid) for e in st.enemies_on(space)]
+                + [commands.Meet(c.uid) for c in st.strangers_on(space)] + [commands.EndTurn()])
     return []
 
 
