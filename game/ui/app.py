@@ -44,11 +44,22 @@ def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = N
                ai: Sequence[str] | None = None, mode: str = "teaching",
                home: Home | None = None) -> int:
     """``play_command`` that can stop by itself after ``max_frames`` frames (for tests)."""
+    sides = ai_sides_from_env() if ai is None else list(ai)
+    return in_window(size, lambda: _play(map_path, max_frames, sides, mode, home))
+
+
+def in_window(size: tuple[int, int], body: Callable[[], int]) -> int:
+    """Open a resizable window of ``size`` (fonts and the reader's language loaded), run ``body``
+    in it and close pygame after, whatever happens: ``body``'s exit code, or 3, said on the
+    terminal, when there is no display to open the window on. What every windowed command
+    (``tabletop play``, ``menu``, ``sandbox``) starts with."""
     quiet_pygame_import()
     if not display_available():
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 3
     import pygame
+
+    from game.i18n import load_language
 
     try:
         pygame.display.init()
@@ -58,8 +69,9 @@ def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = N
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 3
     try:
-        return _play(map_path, max_frames, ai_sides_from_env() if ai is None else list(ai), mode,
-                     home)
+        pygame.font.init()
+        load_language()
+        return body()
     finally:
         pygame.quit()
 
@@ -68,35 +80,22 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
           mode: str = "teaching", home: Home | None = None) -> int:
     import pygame
 
-    from game.board import load_board
-    from game.core.errors import MapError
-    from game.ui.board_view import BoardView
-    from game.ui.images import SafeImageLoader
-
-    pygame.font.init()
-    from game.i18n import load_language
-
-    load_language()
     from game.board.names import local_title
     from game.i18n import _
+    from game.ui.board_view import BoardView
+    from game.ui.images import command_board, warn_missing_pictures
 
     pygame.display.set_caption(_("tabletop — loading {map}").format(map=map_path.name))
-    loader = SafeImageLoader()
-    try:
-        board = load_board(map_path, image_loader=loader)
-    except MapError as exc:
-        print(str(exc), file=sys.stderr)
+    read = command_board(map_path)
+    if read is None:
         return 2
-    except OSError as exc:
-        print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+    board, loader = read
     pygame.display.set_caption(_("tabletop — {title}").format(
         title=local_title(board.title, board.properties)))
     view: View | None = _play_view(map_path, board, loader, ai, mode=mode)
     if view is None:
         view = BoardView(board, _screen().get_size(), image_loader=loader)
-    for line in loader.missing:
-        print(f"{map_path}: warning: image {line}; drawn as a checker", file=sys.stderr)
+    warn_missing_pictures(map_path, loader)
     run_views(ViewStack(view, home=home), max_frames)
     return 0
 

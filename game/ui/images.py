@@ -4,6 +4,7 @@ magenta-and-black checker, and the problem is remembered for the status bar."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -105,3 +106,25 @@ def play_board(path: Path, board: Board | None = None,
 
         board = load_board(Path(path), image_loader=loader)
     return board, loader
+
+
+def command_board(path: Path) -> tuple[Board, SafeImageLoader] | None:
+    """The map a command (``tabletop play``, ``tabletop render``) shows, read with a
+    ``SafeImageLoader``; None, the fault said on the terminal, when the map cannot be read."""
+    from game.board import load_board
+    from game.core.errors import MapError
+
+    loader = SafeImageLoader()
+    try:
+        return load_board(path, image_loader=loader), loader
+    except MapError as exc:
+        print(str(exc), file=sys.stderr)
+    except OSError as exc:
+        print(f"{path}: error: {exc.strerror or exc}", file=sys.stderr)
+    return None
+
+
+def warn_missing_pictures(path: Path, loader: SafeImageLoader) -> None:
+    """Say on the terminal which of the map's pictures are drawn as a checker."""
+    for line in loader.missing:
+        print(f"{path}: warning: image {line}; drawn as a checker", file=sys.stderr)

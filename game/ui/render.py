@@ -54,15 +54,12 @@ def render_board_to_surface(
     return surface
 
 
-def render_command(map_path: Path, output: Path, size: tuple[int, int],
-                   figures: list[str] | None, terrain: bool) -> int:
+def offscreen(body: Callable[[], int]) -> int:
+    """Run ``body`` with pygame drawing offscreen (SDL's dummy drivers, a hidden video mode) and
+    close pygame after, whatever happens: ``body``'s exit code, or 3 when pygame cannot draw at
+    all. What every headless command (``tabletop render``, ``render --scene``) starts with."""
     use_headless_drivers()
     import pygame
-
-    from game.board import load_board
-    from game.core.errors import MapError
-    from game.ui.figures import FigureSpecError, figures_for_render
-    from game.ui.images import SafeImageLoader
 
     try:
         ensure_video_mode()
@@ -70,31 +67,47 @@ def render_command(map_path: Path, output: Path, size: tuple[int, int],
         print(f"tabletop: cannot draw offscreen: {exc}", file=sys.stderr)
         return 3
     try:
-        loader = SafeImageLoader()
-        try:
-            board = load_board(map_path, image_loader=loader)
-        except MapError as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-        try:
-            chosen = figures_for_render(board, figures)
-        except FigureSpecError as exc:
-            print(f"tabletop: {exc}", file=sys.stderr)
-            return 2
-        surface = render_board_to_surface(board, size, chosen, terrain, image_loader=loader)
-        for line in loader.missing:
-            print(f"{map_path}: warning: image {line}; drawn as a checker", file=sys.stderr)
-        try:
-            with open(output, "wb") as handle:
-                pygame.image.save(surface, handle, "render.png")
-        except (OSError, pygame.error) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            print(f"tabletop: cannot write {output}: {reason}", file=sys.stderr)
-            return 2
-        print(f"wrote {output} ({size[0]}x{size[1]}, {len(chosen)} figures)")
-        return 0
+        return body()
     finally:
         pygame.quit()
+
+
+def write_png(surface: pygame.Surface, path: Path) -> bool:
+    """Save ``surface`` as a PNG at ``path``; False, said on the terminal, when it cannot be."""
+    import pygame
+
+    try:
+        with open(path, "wb") as handle:
+            pygame.image.save(surface, handle, "render.png")
+    except (OSError, pygame.error) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        print(f"tabletop: cannot write {path}: {reason}", file=sys.stderr)
+        return False
+    return True
+
+
+def render_command(map_path: Path, output: Path, size: tuple[int, int],
+                   figures: list[str] | None, terrain: bool) -> int:
+    return offscreen(lambda: _render(map_path, output, size, figures, terrain))
+
+
+def _render(map_path: Path, output: Path, size: tuple[int, int], figures: list[str] | None,
+            terrain: bool) -> int:
+    from game.ui.figures import FigureSpecError, figures_for_render
+    from game.ui.images import command_board, warn_missing_pictures
+
+    read = command_board(map_path)
+    if read is None:
+        return 2
+    board, loader = read
+    try:
+        chosen = figures_for_render(board, figures)
+    except FigureSpecError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    surface = render_board_to_surface(board, size, chosen, terrain, image_loader=loader)
+    warn_missing_pictures(map_path, loader)
+    if not write_png(surface, output):
+        return 2
+    print(f"wrote {output} ({size[0]}x{size[1]}, {len(chosen)} figures)")
+    return 0

@@ -70,32 +70,14 @@ def sandbox_view(map_path: Path, size: tuple[int, int]) -> View | None:
 def menu_command(size: tuple[int, int] = (1280, 800), maps_dir: Path = MAPS_DIR,
                  max_frames: int | None = None) -> int:
     """0 when closed, 3 without a display."""
-    from game.ui.display import NO_DISPLAY_MESSAGE, display_available, quiet_pygame_import
-
-    quiet_pygame_import()
-    if not display_available():
-        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
-        return 3
-    import pygame
-
-    from game.i18n import load_language
-    from game.ui.app import run_views
+    from game.ui.app import in_window, run_views
     from game.ui.view import ViewStack
 
-    try:
-        pygame.display.init()
-        pygame.display.set_mode(size, pygame.RESIZABLE)
-    except pygame.error:
-        pygame.quit()
-        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
-        return 3
-    try:
-        pygame.font.init()
-        load_language()
+    def menu() -> int:
         run_views(ViewStack(main_menu_view(_screen_size(), maps_dir)), max_frames)
         return 0
-    finally:
-        pygame.quit()
+
+    return in_window(size, menu)
 
 
 def main_menu_view(size: tuple[int, int], maps_dir: Path = MAPS_DIR) -> View:

@@ -62,39 +62,29 @@ def render_scene_to_surface(scene_path: Path, size: tuple[int, int] = DEFAULT_SI
 def render_scene(scene_path: Path, out: Path, size: tuple[int, int] = DEFAULT_SIZE,
                  overlays: Sequence[str] | None = None) -> int:
     """``tabletop render --scene``: 0 written, 2 bad scene/map/output, 3 cannot draw."""
-    from game.ui.display import use_headless_drivers
+    from game.ui.render import offscreen
 
-    use_headless_drivers()
-    import pygame
+    return offscreen(lambda: _render_scene(scene_path, out, size, overlays))
 
+
+def _render_scene(scene_path: Path, out: Path, size: tuple[int, int],
+                  overlays: Sequence[str] | None) -> int:
     from game.core.errors import MapError
-    from game.ui.render import ensure_video_mode
+    from game.ui.render import write_png
     from game.ui.sandbox.scene import SceneError
 
     try:
-        ensure_video_mode()
-    except pygame.error as exc:
-        print(f"tabletop: cannot draw offscreen: {exc}", file=sys.stderr)
-        return 3
-    try:
-        try:
-            surface = render_scene_to_surface(scene_path, size, overlays)
-        except (SceneError, MapError, ValueError) as exc:
-            print(f"tabletop: {exc}", file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"tabletop: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-        try:
-            with open(out, "wb") as handle:
-                pygame.image.save(surface, handle, "scene.png")
-        except (OSError, pygame.error) as exc:
-            print(f"tabletop: cannot write {out}: {exc}", file=sys.stderr)
-            return 2
-        print(f"wrote {out} ({surface.get_width()}x{surface.get_height()})")
-        return 0
-    finally:
-        pygame.quit()
+        surface = render_scene_to_surface(scene_path, size, overlays)
+    except (SceneError, MapError, ValueError) as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"tabletop: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    if not write_png(surface, out):
+        return 2
+    print(f"wrote {out} ({surface.get_width()}x{surface.get_height()})")
+    return 0
 
 
 def _window_size() -> tuple[int, int]:
@@ -107,43 +97,28 @@ def _window_size() -> tuple[int, int]:
 def sandbox_command(map_path: Path, size: tuple[int, int] = DEFAULT_SIZE,
                     scene_path: Path | None = None, max_frames: int | None = None) -> int:
     """``tabletop sandbox MAP [--scene S]``: 0 closed, 2 bad map or scene, 3 without a display."""
-    from game.ui.display import NO_DISPLAY_MESSAGE, display_available, quiet_pygame_import
+    from game.ui.app import in_window
 
-    quiet_pygame_import()
-    if not display_available():
-        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
-        return 3
+    return in_window(size, lambda: _sandbox(map_path, scene_path, max_frames))
+
+
+def _sandbox(map_path: Path, scene_path: Path | None, max_frames: int | None) -> int:
     import pygame
 
     from game.core.errors import MapError
-    from game.i18n import load_language
+    from game.i18n import _
     from game.ui.app import run_views
     from game.ui.sandbox.scene import SceneError
     from game.ui.view import ViewStack
 
     try:
-        pygame.display.init()
-        pygame.display.set_mode(size, pygame.RESIZABLE)
-    except pygame.error:
-        pygame.quit()
-        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
-        return 3
-    try:
-        pygame.font.init()
-        load_language()
-        try:
-            view = make_sandbox_view(map_path, _window_size(),
-                                     scene_path=scene_path)
-        except (MapError, SceneError) as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-        from game.i18n import _
-
-        pygame.display.set_caption(_("tabletop — sandbox — {title}").format(title=view.board.title))
-        run_views(ViewStack(view), max_frames)
-        return 0
-    finally:
-        pygame.quit()
+        view = make_sandbox_view(map_path, _window_size(), scene_path=scene_path)
+    except (MapError, SceneError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    pygame.display.set_caption(_("tabletop — sandbox — {title}").format(title=view.board.title))
+    run_views(ViewStack(view), max_frames)
+    return 0
