@@ -13,6 +13,7 @@ import numpy as np
 import shapely
 
 from game.geometry.sweep import MoveResult
+from game.rules.engine.last_state import kept_for_last_state
 from game.rules.helldorado.spatial import sweep
 from game.rules.helldorado.state import HDState, Unit
 
@@ -118,13 +119,7 @@ def _passable(system: Helldorado, state: HDState, radius: float
     return _PASSABLE[key]
 
 
-_PLANS: dict[int, Plan] = {}
-
-
+@kept_for_last_state
 def plan_for(system: Helldorado, state: HDState) -> Plan:
     """The plan of ``state`` (the one of the last state asked about, else a new one)."""
-    plan = _PLANS.get(id(state))
-    if plan is None or plan.state is not state:
-        _PLANS.clear()
-        plan = _PLANS[id(state)] = Plan(system, state)
-    return plan
+    return Plan(system, state)

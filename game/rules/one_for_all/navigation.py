@@ -13,6 +13,7 @@ import numpy as np
 import shapely
 
 from game.geometry.sweep import MoveResult, sweep_disc
+from game.rules.engine.last_state import kept_for_last_state
 from game.rules.one_for_all.commands import Move
 from game.rules.one_for_all.state import Figure, OFAState
 from game.rules.one_for_all.table import Table
@@ -123,13 +124,7 @@ class Plan:
         return float(dist[i, j])
 
 
-_PLANS: dict[int, Plan] = {}
-
-
+@kept_for_last_state
 def plan_for(system: OneForAll, state: OFAState) -> Plan:
     """The plan of ``state`` (the last one asked for is kept: legal.py and ai.py share it)."""
-    plan = _PLANS.get(id(state))
-    if plan is None or plan.state is not state:
-        _PLANS.clear()
-        plan = _PLANS[id(state)] = Plan(system, state)
-    return plan
+    return Plan(system, state)
