@@ -11,15 +11,15 @@ from collections.abc import Iterable
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
-#: Okabe-Ito: distinguishable with the common colour-vision deficiencies.
-OKABE_ITO: tuple[RGB, ...] = (
-    (0xE6, 0x9F, 0x00),  # orange
-    (0x56, 0xB4, 0xE9),  # sky blue
-    (0x00, 0x9E, 0x73),  # bluish green
-    (0xD5, 0x5E, 0x00),  # vermillion
-    (0x00, 0x72, 0xB2),  # blue
-    (0xCC, 0x79, 0xA7),  # reddish purple
-)
+#: The Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
+ORANGE: RGB = (0xE6, 0x9F, 0x00)
+SKY_BLUE: RGB = (0x56, 0xB4, 0xE9)
+BLUISH_GREEN: RGB = (0x00, 0x9E, 0x73)
+VERMILLION: RGB = (0xD5, 0x5E, 0x00)
+BLUE: RGB = (0x00, 0x72, 0xB2)
+REDDISH_PURPLE: RGB = (0xCC, 0x79, 0xA7)
+#: the sides' colours, in the order sides take them
+OKABE_ITO: tuple[RGB, ...] = (ORANGE, SKY_BLUE, BLUISH_GREEN, VERMILLION, BLUE, REDDISH_PURPLE)
 #: A figure without a side.
 NO_SIDE: RGB = (0x9A, 0x9A, 0x9A)
 

@@ -23,7 +23,7 @@ import pygame
 
 from game.board.names import local_title
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, save_language
-from game.ui.colours import BACKGROUND
+from game.ui.colours import BACKGROUND, ORANGE
 from game.ui.gui import Gui
 from game.ui.view import Push, Quit, View, ViewAction
 from game.ui.words import system_name
@@ -33,7 +33,7 @@ ROW_PX = 44
 TEXT_PX = 18
 WIDTH_PX = 600
 TITLE_PX = 56
-ACCENT = (0xE6, 0x9F, 0x00)
+ACCENT = ORANGE
 
 #: what each row does, for its tooltip
 TOOLTIPS = {

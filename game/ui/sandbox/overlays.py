@@ -18,24 +18,33 @@ from shapely.geometry.base import BaseGeometry
 from game.core.units import FATHOM_MM
 from game.i18n import _
 from game.ui.camera import Camera
-from game.ui.colours import BASE_RIM, INK_LIGHT, RGB, ink_on
+from game.ui.colours import (
+    BASE_RIM,
+    INK_LIGHT,
+    ORANGE,
+    REDDISH_PURPLE,
+    RGB,
+    SKY_BLUE,
+    VERMILLION,
+    ink_on,
+)
 from game.ui.fonts import Fonts
 from game.ui.sandbox.analysis import Analysis
 from game.ui.sandbox.scene import Scene, SceneFigure
 
 SEEN: RGB = (0x7C, 0xE0, 0x8A)
-BLOCKED: RGB = (0xD5, 0x5E, 0x00)
+BLOCKED: RGB = VERMILLION
 HIDDEN: RGB = (0x20, 0x20, 0x30)
 BLOCKER: RGB = (0xFF, 0xE0, 0x40)
 CAUGHT: RGB = (0xFF, 0xF0, 0x50)
-SAVED: RGB = (0x56, 0xB4, 0xE9)
+SAVED: RGB = SKY_BLUE
 TEMPLATE: RGB = (0xE6, 0x60, 0x20)
-CONE: RGB = (0xCC, 0x79, 0xA7)
+CONE: RGB = REDDISH_PURPLE
 #: how opaque a blast or cone template is drawn: as strong as the other overlays, not a veil
 TEMPLATE_ALPHA = 110
-MOVE: RGB = (0x56, 0xB4, 0xE9)
-PUSH: RGB = (0xE6, 0x9F, 0x00)
-RULER: RGB = (0xF4, 0xF4, 0xF0)
+MOVE: RGB = SKY_BLUE
+PUSH: RGB = ORANGE
+RULER: RGB = INK_LIGHT
 SELECT: RGB = (0xFF, 0xFF, 0xFF)
 TARGET: RGB = (0xFF, 0x50, 0x50)
 LABEL_PX = 16

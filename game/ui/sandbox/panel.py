@@ -12,7 +12,7 @@ import re
 
 from game.core.units import FATHOM_MM
 from game.i18n import N_, _
-from game.ui.colours import STATUS_DIM, STATUS_WARN
+from game.ui.colours import ORANGE, STATUS_DIM, STATUS_WARN
 from game.ui.gui import hex_colour
 from game.ui.sandbox.analysis import Analysis
 from game.ui.sandbox.names import ShownNames
@@ -21,7 +21,7 @@ from game.ui.sandbox.scene import Scene
 from game.ui.words import system_name
 
 PANEL_WIDTH = 340
-ACCENT = (0xE6, 0x9F, 0x00)
+ACCENT = ORANGE
 
 OVERLAY_NAMES = {
     "sight": N_("Sight lines"), "cover": N_("Cover"), "ruler": N_("Ruler and range bands"),
