@@ -27,7 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.board import load_board
+from game.board import MAPS_DIR, load_board, map_path
 from game.core.dice import Dice
 from game.core.ids import unique_slug
 from game.core.units import FATHOM_MM
@@ -63,8 +63,6 @@ from game.rules.helldorado.table import Table
 from game.rules.helldorado.units import make_unit, unit_data, weapon_from
 
 __all__ = ["DISPATCH", "MAPS_DIR", "Helldorado", "make_unit", "unit_data", "weapon_from"]
-
-MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 
 #: each command, the check that decides whether the rules allow it now, and its resolution
 DISPATCH = Dispatch({
@@ -112,10 +110,8 @@ class Helldorado:
             if map_name == "":
                 self._tables[key] = Table()
             else:
-                path = Path(map_name)
-                if not path.is_absolute():
-                    path = self.maps_dir / path
-                self._tables[key] = Table.from_board(load_board(path), cfg.fathom_mm)
+                board = load_board(map_path(map_name, self.maps_dir))
+                self._tables[key] = Table.from_board(board, cfg.fathom_mm)
         return self._tables[key]
 
     def table_of(self, state: HDState) -> Table:

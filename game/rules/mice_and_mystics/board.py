@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.board import load_board
+from game.board import load_board, map_path
 from game.board.model import Board
 from game.geometry.cells import CellGraph, CellSpec, board_inputs
 from game.rules.engine.saves import write_atomic
@@ -83,13 +83,9 @@ class Boards:
         self._boards: dict[str, Board] = {}
         self._graphs: dict[tuple[str, tuple[Ruling, ...], bool], CellGraph] = {}
 
-    def path(self, map_name: str) -> Path:
-        path = Path(map_name)
-        return path if path.is_absolute() else self.maps_dir / path
-
     def board(self, map_name: str) -> Board:
         if map_name not in self._boards:
-            self._boards[map_name] = load_board(self.path(map_name))
+            self._boards[map_name] = load_board(map_path(map_name, self.maps_dir))
         return self._boards[map_name]
 
     def graph(self, map_name: str, rulings: tuple[Ruling, ...] = (), *,

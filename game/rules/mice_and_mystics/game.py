@@ -24,6 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from game.board import MAPS_DIR
 from game.core.dice import Dice
 from game.core.ids import unique_slug
 from game.geometry.cells import CellGraph
@@ -83,8 +84,6 @@ from game.rules.mice_and_mystics.state import (
     MoveState,
     Phase,
 )
-
-MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 
 #: Every Mice and Mystics command: how it is checked and how it is resolved.
 DISPATCH = Dispatch({

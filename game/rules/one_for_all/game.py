@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from game.board import load_board
+from game.board import MAPS_DIR, load_board, map_path
 from game.core.dice import Dice
 from game.core.ids import unique_slug
 from game.geometry.sweep import MoveResult
@@ -42,7 +42,6 @@ from game.rules.one_for_all.config import OFAConfig
 from game.rules.one_for_all.state import EndReason, Figure, OFAState
 from game.rules.one_for_all.table import Table
 
-MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 DATA = Path(__file__).resolve().parent / "data"
 
 #: Every One for All command: how it is checked and how it is resolved.
@@ -81,10 +80,7 @@ class OneForAll:
     # ------------------------------------------------------------------ setup
     def table_for(self, map_name: str) -> Table:
         if map_name not in self._tables:
-            path = Path(map_name)
-            if not path.is_absolute():
-                path = self.maps_dir / path
-            self._tables[map_name] = Table(load_board(path))
+            self._tables[map_name] = Table(load_board(map_path(map_name, self.maps_dir)))
         return self._tables[map_name]
 
     def new_state(self, setup: Setup, dice: Dice) -> OFAState:

@@ -33,7 +33,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from game.board import load_board
+from game.board import MAPS_DIR, load_board, map_path
 from game.core.dice import Dice
 from game.rules.engine import Applied, CommandSet, Dispatch, Event, Handler, Outcome, Setup
 from game.rules.relic import (
@@ -61,8 +61,6 @@ from game.rules.relic.scoring import (
     player_dice,
 )
 from game.rules.relic.state import BattleStep, Card, Hero, Phase, Pile, RelicState
-
-MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 
 #: each command with its check (no dice, no change) and its resolution, in its topic's module
 DISPATCH = Dispatch({
@@ -95,10 +93,7 @@ class Relic:
     # ------------------------------------------------------------------ setup
     def board_for(self, map_name: str) -> RingBoard:
         if map_name not in self._boards:
-            path = Path(map_name)
-            if not path.is_absolute():
-                path = self.maps_dir / path
-            self._boards[map_name] = RingBoard(load_board(path))
+            self._boards[map_name] = RingBoard(load_board(map_path(map_name, self.maps_dir)))
         return self._boards[map_name]
 
     def board(self, state: RelicState) -> RingBoard:

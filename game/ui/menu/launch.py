@@ -5,10 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from game.board.maps import MAPS_DIR
 from game.ui.menu import MenuChoice, make_menu_view
 from game.ui.view import View
-
-MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
 
 
 def start_view(choice: MenuChoice, size: tuple[int, int]) -> View | None:
