@@ -13,13 +13,13 @@ import binascii
 import copy
 import math
 import os
-import stat
 import xml.etree.ElementTree as ET
 import xml.parsers.expat as expat
 import zlib
 from dataclasses import dataclass, field
 
 from game.core.errors import MapError
+from game.core.files import FileRefused, Refusal, read_regular_file
 
 #: Largest map file we read (bytes). Real maps are far smaller.
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -48,39 +48,24 @@ class _Refused(Exception):
 
 def read_file(path: str, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file, refusing folders, pipes and devices (which would block or never end)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise MapError(path, f"{what} file not found") from None
-    except IsADirectoryError:
-        raise MapError(path, f"the {what} path is a folder, not a file") from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise MapError(path, f"cannot read the {what} file: {reason}") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise MapError(path, f"the {what} path is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise MapError(path, f"the {what} path is not a regular file (a pipe, device or socket)")
-        if info.st_size > limit:
-            raise MapError(path, f"the {what} file is {info.st_size} bytes, more than the {limit} we read")
-        chunks = []
-        total = 0
-        while total <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > limit:
-            raise MapError(path, f"the {what} file is more than the {limit} bytes we read")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise MapError(path, f"cannot read the {what} file: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
+        return read_regular_file(path, limit)
+    except FileRefused as refused:
+        raise MapError(path, _file_fault(refused, what, limit)) from None
+
+
+def _file_fault(refused: FileRefused, what: str, limit: int) -> str:
+    if refused.refusal is Refusal.MISSING:
+        return f"{what} file not found"
+    if refused.refusal is Refusal.FOLDER:
+        return f"the {what} path is a folder, not a file"
+    if refused.refusal is Refusal.NOT_REGULAR:
+        return f"the {what} path is not a regular file (a pipe, device or socket)"
+    if refused.refusal is Refusal.TOO_LARGE:
+        if refused.size is not None:
+            return f"the {what} file is {refused.size} bytes, more than the {limit} we read"
+        return f"the {what} file is more than the {limit} bytes we read"
+    return f"cannot read the {what} file: {refused.reason}"
 
 
 def _prescan(data: bytes) -> None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.core.files import FileRefused, Refusal, read_regular_file
 from game.rules.engine.errors import SaveError
 
 FORMAT = "tabletop-save"
@@ -83,36 +83,18 @@ def dump(document: Document) -> str:
 def _read_bytes(path: Path, where: str) -> bytes:
     """The bytes of a regular file of at most MAX_SAVE_BYTES (a pipe or device is refused, not read)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise SaveError(where, "no such saved game") from None
-    except IsADirectoryError:
-        raise SaveError(where, "is a folder, not a saved game") from None
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise SaveError(where, f"cannot be read: {reason}") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise SaveError(where, "is a folder, not a saved game")
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(where, "is not a regular file (a pipe or device), not a saved game")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(where, "is too large to be a saved game")
-        chunks, total = [], 0
-        while total <= MAX_SAVE_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_SAVE_BYTES:
-            raise SaveError(where, "is too large to be a saved game")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise SaveError(where, f"cannot be read: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
+        return read_regular_file(path, MAX_SAVE_BYTES)
+    except FileRefused as refused:
+        raise SaveError(where, _FILE_FAULTS.get(refused.refusal)
+                        or f"cannot be read: {refused.reason}") from None
+
+
+_FILE_FAULTS = {
+    Refusal.MISSING: "no such saved game",
+    Refusal.FOLDER: "is a folder, not a saved game",
+    Refusal.NOT_REGULAR: "is not a regular file (a pipe or device), not a saved game",
+    Refusal.TOO_LARGE: "is too large to be a saved game",
+}
 
 
 def read(path: Path) -> Document:
