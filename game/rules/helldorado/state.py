@@ -6,6 +6,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
 
+from game.core.ids import by_id, has_id, replacing
+from game.core.pairs import value_of
 from game.geometry.bases import Base
 from game.rules.helldorado.config import HDConfig
 from game.rules.helldorado.dice import Roll
@@ -229,16 +231,13 @@ class HDState:
     first_roll: tuple[tuple[int, int], ...] = ()
 
     def unit(self, unit_id: str) -> Unit:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        raise KeyError(unit_id)
+        return by_id(self.units, unit_id)
 
     def has_unit(self, unit_id: str) -> bool:
-        return any(u.id == unit_id for u in self.units)
+        return has_id(self.units, unit_id)
 
     def with_unit(self, unit: Unit) -> HDState:
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        return replace(self, units=replacing(self.units, unit))
 
     def other_side(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -251,7 +250,7 @@ class HDState:
         return [u for u in self.units if u.alive and u.side == side and not u.activated]
 
     def score(self, side: str) -> int:
-        return dict(self.tally).get(side, 0)
+        return value_of(self.tally, side, 0)
 
     def vae(self, side: str) -> int:
-        return dict(self.vae_left).get(side, 0)
+        return value_of(self.vae_left, side, 0)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from game.core.ids import by_id, has_id, replacing
+from game.core.pairs import value_of, with_value
 from game.rules.mice_and_mystics.config import MMConfig
 
 GM = "gm"  #: the seat of the program's game master (minion turns, charmed turns)
@@ -195,28 +197,22 @@ class MMState:
 
     # ------------------------------------------------------------------ lookups
     def mouse(self, mouse_id: str) -> Mouse:
-        for m in self.mice:
-            if m.id == mouse_id:
-                return m
-        raise KeyError(mouse_id)
+        return by_id(self.mice, mouse_id)
 
     def has_mouse(self, mouse_id: str) -> bool:
-        return any(m.id == mouse_id for m in self.mice)
+        return has_id(self.mice, mouse_id)
 
     def minion(self, minion_id: str) -> Minion:
-        for m in self.minions:
-            if m.id == minion_id:
-                return m
-        raise KeyError(minion_id)
+        return by_id(self.minions, minion_id)
 
     def has_minion(self, minion_id: str) -> bool:
-        return any(m.id == minion_id for m in self.minions)
+        return has_id(self.minions, minion_id)
 
     def with_mouse(self, mouse: Mouse) -> MMState:
-        return replace(self, mice=tuple(mouse if m.id == mouse.id else m for m in self.mice))
+        return replace(self, mice=replacing(self.mice, mouse))
 
     def with_minion(self, minion: Minion) -> MMState:
-        return replace(self, minions=tuple(minion if m.id == minion.id else m for m in self.minions))
+        return replace(self, minions=replacing(self.minions, minion))
 
     def without_minion(self, minion_id: str) -> MMState:
         return replace(self, minions=tuple(m for m in self.minions if m.id != minion_id))
@@ -235,21 +231,14 @@ class MMState:
         return self.order[self.index] if self.order and 0 <= self.index < len(self.order) else ""
 
     def init_roll(self, entity: str) -> int:
-        for e, r in self.init_rolls:
-            if e == entity:
-                return r
-        return 0
+        return value_of(self.init_rolls, entity, 0)
 
     def initiative_rank(self, entity: str) -> int:
         """Position in the order (0 = first); entities not in it come last."""
         return self.order.index(entity) if entity in self.order else len(self.order)
 
     def deck(self, tile: str) -> tuple[int, ...]:
-        for t, cards in self.search_decks:
-            if t == tile:
-                return cards
-        return ()
+        return value_of(self.search_decks, tile, ())
 
     def with_deck(self, tile: str, cards: tuple[int, ...]) -> MMState:
-        rest = tuple((t, c) for t, c in self.search_decks if t != tile)
-        return replace(self, search_decks=tuple(sorted(rest + ((tile, cards),))))
+        return replace(self, search_decks=with_value(self.search_decks, tile, cards))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from game.core.ids import by_id, has_id, replacing
 from game.geometry.bases import Base
 from game.rules.one_for_all.config import OFAConfig
 from game.rules.one_for_all.dice import FigureMarkers, OnesCounters
@@ -102,16 +103,13 @@ class OFAState:
     first_player_roll: tuple[tuple[int, ...], ...] = ()
 
     def figure(self, figure_id: str) -> Figure:
-        for f in self.figures:
-            if f.id == figure_id:
-                return f
-        raise KeyError(figure_id)
+        return by_id(self.figures, figure_id)
 
     def has_figure(self, figure_id: str) -> bool:
-        return any(f.id == figure_id for f in self.figures)
+        return has_id(self.figures, figure_id)
 
     def with_figure(self, figure: Figure) -> OFAState:
-        return replace(self, figures=tuple(figure if f.id == figure.id else f for f in self.figures))
+        return replace(self, figures=replacing(self.figures, figure))
 
     def other_side(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from game.core.pairs import value_of, with_value, without
 from game.rules.relic.config import RelicConfig
 
 WIN, LOSE, TIE = "WIN", "LOSE", "TIE"  #: REL-SEQ-6
@@ -213,16 +214,12 @@ class RelicState:
         return replace(self, heroes=tuple(hero if h.player == hero.player else h for h in self.heroes))
 
     def cards_on(self, cell: str) -> tuple[Card, ...]:
-        for c, cards in self.threats:
-            if c == cell:
-                return cards
-        return ()
+        return value_of(self.threats, cell, ())
 
     def with_cards_on(self, cell: str, cards: tuple[Card, ...]) -> RelicState:
-        rest = tuple((c, cs) for c, cs in self.threats if c != cell)
-        if cards:
-            rest += ((cell, cards),)
-        return replace(self, threats=tuple(sorted(rest)))
+        """A cell whose last card goes leaves the threats."""
+        threats = with_value(self.threats, cell, cards) if cards else without(self.threats, cell)
+        return replace(self, threats=threats)
 
     def enemies_on(self, cell: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards_on(cell) if c.kind == "enemy")
@@ -231,14 +228,10 @@ class RelicState:
         return tuple(c for c in self.cards_on(cell) if c.kind == "stranger")
 
     def pile(self, name: str) -> Pile:
-        for n, p in self.decks:
-            if n == name:
-                return p
-        return Pile()
+        return value_of(self.decks, name, Pile())
 
     def with_pile(self, name: str, pile: Pile) -> RelicState:
-        rest = tuple((n, p) for n, p in self.decks if n != name)
-        return replace(self, decks=tuple(sorted(rest + ((name, pile),), key=lambda d: d[0])))
+        return replace(self, decks=with_value(self.decks, name, pile))
 
     def seat_left_of(self, player: str) -> str:
         """REL-SEQ-3: the next seat clockwise; "" (the program) when playing alone."""
