@@ -17,6 +17,8 @@ from game.ui.labels import LabelPlacer, plate
 #: Height labels are shown on pieces at least this big on screen (px).
 MIN_LABELLED_PX = 14
 LABEL_HEIGHT_PX = 14
+#: the edge every terrain piece is drawn with, T or not (px)
+EDGE_PX = 2
 
 ToPx = Callable[[Iterable[tuple[float, ...]]], list[tuple[float, float]]]
 
@@ -66,6 +68,12 @@ def draw_terrain_fills(
         alpha = max(fill_alpha, 225) if "wall" in piece.kind else fill_alpha
         for poly in polygons_of(piece.footprint):
             _fill_polygon(target, poly, to_px, colour, alpha)
+            # every piece that can stop a move or block sight shows its edge, whatever the
+            # floor art under it (a railing must not vanish into the boards)
+            for ring in (poly.exterior, *poly.interiors):
+                pts = to_px(ring.coords)
+                if len(pts) >= 2:
+                    pygame.draw.lines(target, darker(colour, 0.45), True, pts, EDGE_PX)
 
 
 def draw_terrain_outlines(
