@@ -27,7 +27,7 @@ from shapely.geometry.base import BaseGeometry
 
 from game.board import shapes
 from game.board.model import Board, Cell, LayerInfo, MapObject, SpawnPoint, TerrainPiece
-from game.board.properties import PropertyError, coerce, parse_properties
+from game.board.properties import PropertyError, coerce, finite_number, parse_properties
 from game.board.schema import (
     CELL,
     CLASSES_BY_NAME,
@@ -558,11 +558,9 @@ def _coordinate(text: str | None, what: str) -> float:
     if text is None or text == "":
         return 0.0
     try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{what}='{text}' is not a number") from None
-    if not math.isfinite(value):
-        raise ValueError(f"{what}='{text}' is not a finite number")
+        value = finite_number(text)
+    except PropertyError as exc:
+        raise ValueError(f"{what}={exc}") from None
     if abs(value) > MAX_COORDINATE:
         raise ValueError(f"{what}={text} is beyond {MAX_COORDINATE:g} px")
     return value

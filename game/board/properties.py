@@ -25,7 +25,8 @@ def _to_bool(text: str) -> bool:
     raise PropertyError(f"'{text}' is not a bool (true or false)")
 
 
-def _to_float(text: str) -> float:
+def finite_number(text: str) -> float:
+    """The number ``text`` writes; PropertyError when it is none, or not finite."""
     try:
         value = float(text)
     except ValueError:
@@ -39,7 +40,7 @@ def _to_int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        value = _to_float(text)
+        value = finite_number(text)
         if value != int(value):
             raise PropertyError(f"'{text}' is not a whole number") from None
         return int(value)
@@ -52,7 +53,7 @@ def convert(type_name: str, text: str, base_dir: str = "") -> Any:
     if type_name == "int":
         return _to_int(text)
     if type_name == "float":
-        return _to_float(text)
+        return finite_number(text)
     if type_name == "object":
         return _to_int(text or "0")
     if type_name == "file":
@@ -105,7 +106,7 @@ def coerce(type_name: str, value: Any) -> Any:
     if type_name == "float":
         if isinstance(value, bool):
             raise PropertyError(f"{value} is not a number")
-        return float(value) if isinstance(value, int | float) and math.isfinite(value) else _to_float(str(value))
+        return float(value) if isinstance(value, int | float) and math.isfinite(value) else finite_number(str(value))
     if type_name == "int":
         if isinstance(value, bool):
             raise PropertyError(f"{value} is not a whole number")
