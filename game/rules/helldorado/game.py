@@ -182,9 +182,6 @@ class Helldorado:
     def explain(self, event: Event, lang: str = "en") -> str:
         return explain_mod.explain(event, lang)
 
-    def digest(self, state: HDState) -> str:
-        return repr(state)
-
     def legal_commands(self, state: HDState) -> list[Any]:
         return legal.legal_commands(self, state)
 

@@ -264,9 +264,6 @@ class MiceAndMystics:
     def explain(self, event: Event, lang: str = "en") -> str:
         return explain_mod.explain(event, lang)
 
-    def digest(self, state: MMState) -> str:
-        return repr(state)
-
     def legal_commands(self, state: MMState) -> list[Any]:
         return legal.legal_commands(self, state)
 

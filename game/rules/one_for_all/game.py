@@ -154,9 +154,6 @@ class OneForAll:
     def explain(self, event: Event, lang: str = "en") -> str:
         return explain_mod.explain(event, lang)
 
-    def digest(self, state: OFAState) -> str:
-        return repr(state)
-
     def check(self, state: OFAState, command: Any) -> None:
         """Raise IllegalCommand when the rules refuse ``command`` now: no dice, nothing changed."""
         if state.winner:

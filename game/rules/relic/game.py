@@ -164,9 +164,6 @@ class Relic:
     def explain(self, event: Event, lang: str = "en") -> str:
         return explain_mod.explain(event, lang)
 
-    def digest(self, state: RelicState) -> str:
-        return repr(state)
-
     def check(self, state: RelicState, command: Any) -> None:
         """Raise IllegalCommand (with the rule ID) if the rules refuse ``command`` now; no dice,
         no change. ``apply`` makes the same check first."""
