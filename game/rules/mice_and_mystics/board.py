@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.board import load_board, map_path
+from game.board import PerMap
 from game.board.model import Board
 from game.geometry.cells import CellGraph, CellSpec, board_inputs
 from game.rules.engine.saves import write_atomic
@@ -80,12 +80,10 @@ class Boards:
     def __init__(self, maps_dir: Path, rulings_dir: Path | None = None) -> None:
         self.maps_dir = Path(maps_dir)
         self.rulings_dir = Path(rulings_dir) if rulings_dir is not None else self.maps_dir
-        self._boards: dict[str, Board] = {}
+        self._boards: PerMap[Board] = PerMap(lambda board: board, self.maps_dir)  # as read
         self._graphs: dict[tuple[str, tuple[Ruling, ...], bool], CellGraph] = {}
 
     def board(self, map_name: str) -> Board:
-        if map_name not in self._boards:
-            self._boards[map_name] = load_board(map_path(map_name, self.maps_dir))
         return self._boards[map_name]
 
     def graph(self, map_name: str, rulings: tuple[Ruling, ...] = (), *,

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from game.board import MAPS_DIR, load_board, map_path
+from game.board import MAPS_DIR, PerMap
 from game.core.dice import Dice
 from game.core.ids import unique_slug
 from game.geometry.sweep import MoveResult
@@ -74,14 +74,11 @@ class OneForAll:
     commands = CommandSet(DISPATCH.command_types)
 
     def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
-        self.maps_dir = maps_dir
-        self._tables: dict[str, Table] = {}
+        self.tables = PerMap(Table, maps_dir)
 
     # ------------------------------------------------------------------ setup
     def table_for(self, map_name: str) -> Table:
-        if map_name not in self._tables:
-            self._tables[map_name] = Table(load_board(map_path(map_name, self.maps_dir)))
-        return self._tables[map_name]
+        return self.tables[map_name]
 
     def new_state(self, setup: Setup, dice: Dice) -> OFAState:
         cfg = OFAConfig.from_options(setup.options)

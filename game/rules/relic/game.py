@@ -33,7 +33,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from game.board import MAPS_DIR, load_board, map_path
+from game.board import MAPS_DIR, PerMap
 from game.core.dice import Dice
 from game.rules.engine import Applied, CommandSet, Dispatch, Event, Handler, Outcome, Setup
 from game.rules.relic import (
@@ -87,14 +87,11 @@ class Relic:
     commands = CommandSet(DISPATCH.command_types)
 
     def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
-        self.maps_dir = maps_dir
-        self._boards: dict[str, RingBoard] = {}
+        self.boards = PerMap(RingBoard, maps_dir)
 
     # ------------------------------------------------------------------ setup
     def board_for(self, map_name: str) -> RingBoard:
-        if map_name not in self._boards:
-            self._boards[map_name] = RingBoard(load_board(map_path(map_name, self.maps_dir)))
-        return self._boards[map_name]
+        return self.boards[map_name]
 
     def board(self, state: RelicState) -> RingBoard:
         return self.board_for(state.map)
