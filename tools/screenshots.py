@@ -38,9 +38,9 @@ import pygame  # noqa: E402
 from game.board import load_board  # noqa: E402
 from game.rules.one_for_all.state import OFAState  # noqa: E402
 from game.ui.images import SafeImageLoader  # noqa: E402
-from game.ui.play.move_preview import drag_angle, sweep_move  # noqa: E402
-from game.ui.play.ofa_view import OFAPlayView  # noqa: E402
-from game.ui.play.session import PlaySession, new_match  # noqa: E402
+from game.ui.play.ofa.move_preview import drag_angle, sweep_move  # noqa: E402
+from game.ui.play.ofa.session import PlaySession, new_match  # noqa: E402
+from game.ui.play.ofa.view import OFAPlayView  # noqa: E402
 from game.ui.render import ensure_video_mode  # noqa: E402
 
 TAVERN = REPO / "maps" / "tavern.tmx"

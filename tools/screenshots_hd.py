@@ -36,8 +36,8 @@ import pygame  # noqa: E402
 from game.geometry.bases import edge_distance  # noqa: E402
 from game.rules.helldorado.state import HDState  # noqa: E402
 from game.ui.images import SafeImageLoader  # noqa: E402
-from game.ui.play.hd_session import Tool  # noqa: E402
-from game.ui.play.hd_view import HDPlayView, make_hd_view  # noqa: E402
+from game.ui.play.hd.session import Tool  # noqa: E402
+from game.ui.play.hd.view import HDPlayView, make_hd_view  # noqa: E402
 from game.ui.render import ensure_video_mode  # noqa: E402
 
 RUINS = REPO / "maps" / "ruins.tmx"

@@ -11,10 +11,10 @@ import pytest
 
 from game.rules.engine import Event
 from game.rules.helldorado.commands import Activate, Blast, End, Move, Shoot
-from game.ui.play.hd_overlay import sight_picture, template_picture
-from game.ui.play.hd_session import HDNames, Tool
-from game.ui.play.hd_tray import hd_rows
-from game.ui.play.hd_view import HDPlayView, make_hd_view
+from game.ui.play.hd.overlay import sight_picture, template_picture
+from game.ui.play.hd.session import HDNames, Tool
+from game.ui.play.hd.tray import hd_rows
+from game.ui.play.hd.view import HDPlayView, make_hd_view
 
 REPO = Path(__file__).resolve().parents[2]
 RUINS = REPO / "maps" / "ruins.tmx"

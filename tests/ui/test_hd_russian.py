@@ -14,9 +14,9 @@ import pytest
 
 from game.i18n import _, set_language
 from game.rules.helldorado.commands import Activate, Move
-from game.ui.play.hd_overlay import sight_lines, sight_picture
-from game.ui.play.hd_session import HDSession, Tool, new_hd_match
-from game.ui.play.hd_view import HDPlayView, make_hd_view
+from game.ui.play.hd.overlay import sight_lines, sight_picture
+from game.ui.play.hd.session import HDSession, Tool, new_hd_match
+from game.ui.play.hd.view import HDPlayView, make_hd_view
 from game.ui.play.resume import RESUME
 from game.ui.play.widgets import SMALL_PX, TEXT_PX
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts

@@ -12,9 +12,9 @@ import pygame_gui
 import pytest
 
 from game.i18n import set_language
-from game.ui.play.hd_session import Tool
-from game.ui.play.hd_tray import TABS
-from game.ui.play.hd_view import HDPlayView, make_hd_view
+from game.ui.play.hd.session import Tool
+from game.ui.play.hd.tray import TABS
+from game.ui.play.hd.view import HDPlayView, make_hd_view
 from game.ui.play.top_bar import BUTTONS
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 

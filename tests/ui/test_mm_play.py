@@ -11,8 +11,8 @@ import pytest
 
 from game.rules.mice_and_mystics.commands import Attack
 from game.rules.mice_and_mystics.state import GM
-from game.ui.play.mm_odds import attack_odds
-from game.ui.play.mm_view import MMPlayView, make_mm_view
+from game.ui.play.mm.odds import attack_odds
+from game.ui.play.mm.view import MMPlayView, make_mm_view
 
 REPO = Path(__file__).resolve().parents[2]
 MAP = REPO / "maps" / "mice_chapter.tmx"

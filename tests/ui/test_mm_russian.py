@@ -25,8 +25,8 @@ from game.rules.mice_and_mystics.board import RULING_KINDS
 from game.rules.mice_and_mystics.commands import Explore, Step
 from game.rules.mice_and_mystics.explain import explain, name_of, place_name
 from game.rules.mice_and_mystics.refusals import MESSAGES
-from game.ui.play.mm_session import MMSession, command_title, new_mm_match
-from game.ui.play.mm_view import MMPlayView, make_mm_view
+from game.ui.play.mm.session import MMSession, command_title, new_mm_match
+from game.ui.play.mm.view import MMPlayView, make_mm_view
 from game.ui.play.resume import RESUME
 from game.ui.play.widgets import SMALL_PX, Texts
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
@@ -34,8 +34,8 @@ from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 REPO = Path(__file__).resolve().parents[2]
 MAP = REPO / "maps" / "mice_chapter.tmx"
 SIZE = (1280, 800)
-MINE = [REPO / "game" / "ui" / "play" / f for f in ("mm_view.py", "mm_paint.py", "mm_dice.py",
-                                                       "mm_session.py")]
+MINE = [REPO / "game" / "ui" / "play" / "mm" / f for f in ("view.py", "paint.py", "dice.py",
+                                                             "session.py")]
 #: the rules' refusals, whose words are in the screen's domain too
 REFUSALS = REPO / "game" / "rules" / "mice_and_mystics" / "refusals.py"
 DOMAIN = "mice_and_mystics.po"

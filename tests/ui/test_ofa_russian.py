@@ -15,8 +15,8 @@ from game.board.model import Board
 from game.i18n import _, set_language
 from game.rules.one_for_all.commands import Act, Activate, Duel, Move
 from game.rules.one_for_all.explain import profile_name
-from game.ui.play.ofa_view import OFAPlayView
-from game.ui.play.session import PlaySession, new_match
+from game.ui.play.ofa.session import PlaySession, new_match
+from game.ui.play.ofa.view import OFAPlayView
 from tests.rules.one_for_all.scene import start
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 

@@ -15,12 +15,13 @@ from game.board.model import Board
 from game.i18n import set_language
 from game.ui.gui import Gui
 from game.ui.play.action_bar import ActionBar
-from game.ui.play.actions import Choice, Group
-from game.ui.play.hd_view import HDPlayView, make_hd_view
-from game.ui.play.ofa_view import OFAPlayView
-from game.ui.play.session import PlaySession
+from game.ui.play.choices import Choice, Group
+from game.ui.play.hd.view import HDPlayView, make_hd_view
+from game.ui.play.ofa.session import PlaySession
+from game.ui.play.ofa.top_bar import TopBar, TopInfo
+from game.ui.play.ofa.view import OFAPlayView
 from game.ui.play.side_panel import TABS, SidePanel
-from game.ui.play.top_bar import BUTTONS, TopBar, TopInfo
+from game.ui.play.top_bar import BUTTONS
 from game.ui.play.widgets import Texts
 from tests.rules.one_for_all.scene import start, write_scene
 from tests.ui.ru_texts import english_words, missing_glyphs

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.rules.relic.commands import Move, RollMove
-from game.ui.play.relic_view import RelicPlayView, make_relic_view
+from game.ui.play.relic.view import RelicPlayView, make_relic_view
 
 REPO = Path(__file__).resolve().parents[2]
 RELIC = REPO / "maps" / "relic.tmx"

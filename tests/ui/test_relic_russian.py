@@ -13,15 +13,15 @@ import pytest
 from game.i18n import set_language, stray_literals
 from game.rules.engine.selfplay import greedy_policy
 from game.rules.relic.commands import Fight, Move, RollMove
-from game.ui.play.relic_session import RelicSession, new_relic_match
-from game.ui.play.relic_view import RelicPlayView, make_relic_view
+from game.ui.play.relic.session import RelicSession, new_relic_match
+from game.ui.play.relic.view import RelicPlayView, make_relic_view
 from game.ui.play.resume import RESUME
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
 REPO = Path(__file__).resolve().parents[2]
 RELIC = REPO / "maps" / "relic.tmx"
 SIZE = (1280, 800)
-MINE = [REPO / "game" / "ui" / "play" / f for f in ("relic_view.py", "relic_paint.py", "relic_session.py")]
+MINE = [REPO / "game" / "ui" / "play" / "relic" / f for f in ("view.py", "paint.py", "session.py")]
 
 
 @pytest.fixture(autouse=True)

@@ -16,8 +16,8 @@ import pygame
 
 from game.i18n import _, language
 from game.ui.gui import Gui
-from game.ui.play.actions import Choice, Group
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
+from game.ui.play.choices import Choice, Group
 from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT_PX, Texts
 
 ROW_H = 30

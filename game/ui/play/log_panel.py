@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.colours import RGB
-from game.ui.play.session import LogEntry
+from game.ui.play.match_session import LogEntry
 from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
 
 LINE_H = 21

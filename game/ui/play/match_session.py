@@ -53,6 +53,15 @@ def history_reason(why: str) -> str:
     return _(text) if text else why
 
 
+def split_rules(line: str) -> tuple[str, str]:
+    """``"text [OFA-1, OFA-2]"`` -> ``("text", "OFA-1, OFA-2")`` (the rules an explanation
+    ends with, in brackets)."""
+    if line.endswith("]") and " [" in line:
+        text, _, rules = line.rpartition(" [")
+        return text, rules[:-1]
+    return line, ""
+
+
 def map_setting(map_path: Path, maps_dir: Path) -> str:
     """The map as a setup names it: relative to ``maps_dir`` (the shipped maps folder) when it
     lies inside."""

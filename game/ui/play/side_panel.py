@@ -33,7 +33,7 @@ ON, OFF = "#toggle_on", "#toggle"
 class Tabs:
     """A row of tabs as pygame_gui toggle buttons, each with its tooltip, the chosen one lit;
     built again only when the row's place or the language changes. The One for All panel
-    (``SidePanel``) and the Helldorado one (``hd_view``) use it with their own tabs.
+    (``SidePanel``) and the Helldorado one (``hd/view.py``) use it with their own tabs.
 
     ``names`` are the tabs' ids, which are their English names (shown through ``_()``);
     ``on_choose(name)`` is called when a tab is clicked, else the click waits in ``take``."""

@@ -10,17 +10,18 @@ import pygame
 
 from game.i18n import _, language
 from game.ui.colours import NO_SIDE, RGB
-from game.ui.play.actions import Choice, Group, addable_targets, with_targets
-from game.ui.play.dice_tray import DiceRow, DiceTray, last_roll
-from game.ui.play.figure_card import FigureCard
-from game.ui.play.hints import hint, keys_help
-from game.ui.play.odds_panel import OddsPanel
-from game.ui.play.overlays import MoveOverlay, TargetOverlay
-from game.ui.play.top_bar import TopInfo
+from game.ui.play.choices import Choice, Group
+from game.ui.play.ofa.actions import addable_targets, with_targets
+from game.ui.play.ofa.figure_card import FigureCard
+from game.ui.play.ofa.hints import hint, keys_help
+from game.ui.play.ofa.odds_panel import OddsPanel
+from game.ui.play.ofa.overlays import MoveOverlay, TargetOverlay
+from game.ui.play.ofa.top_bar import TopInfo
+from game.ui.play.ofa.tray import DiceRow, DiceTray, last_roll
 from game.ui.play.widgets import ACCENT, Texts
 
 if TYPE_CHECKING:
-    from game.ui.play.ofa_view import OFAPlayView
+    from game.ui.play.ofa.view import OFAPlayView
 
 HOVER_RING: RGB = (0xF4, 0xF4, 0xF0)
 

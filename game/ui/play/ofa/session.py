@@ -29,9 +29,10 @@ from game.ui.play.match_session import (
     LogLine,
     MatchSession,
     Submitted,
+    split_rules,
     undo_reason,
 )
-from game.ui.play.names import Names, split_rules
+from game.ui.play.ofa.names import Names
 
 __all__ = ["UNDO_REASONS", "LogEntry", "LogLine", "PlaySession", "Submitted", "map_setting",
            "new_match", "undo_reason"]

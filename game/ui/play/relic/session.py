@@ -36,8 +36,7 @@ from game.rules.relic.game import MAPS_DIR, Relic
 from game.rules.relic.refusals import REFUSALS
 from game.rules.relic.state import Phase, RelicState
 from game.ui.play import match_session
-from game.ui.play.match_session import LogLine, MatchSession, history_reason
-from game.ui.play.names import split_rules
+from game.ui.play.match_session import LogLine, MatchSession, history_reason, split_rules
 
 SEATS = ("player1", "player2", "player3", "player4")
 

@@ -40,14 +40,6 @@ def compass(angle_deg: float) -> str:
     return _(COMPASS[round((angle_deg % 360.0) / 45.0) % 8])
 
 
-def split_rules(line: str) -> tuple[str, str]:
-    """``"text [OFA-1, OFA-2]"`` -> ``("text", "OFA-1, OFA-2")``."""
-    if line.endswith("]") and " [" in line:
-        text, _, rules = line.rpartition(" [")
-        return text, rules[:-1]
-    return line, ""
-
-
 class Names:
     """Names of the figures, the terrain pieces and the sides of one table."""
 

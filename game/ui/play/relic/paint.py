@@ -17,10 +17,10 @@ from game.i18n import N_, _
 from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB, ink_on
 from game.ui.play import widgets as ui
-from game.ui.play.relic_session import attr_short, mode_word, more_note, player_label
+from game.ui.play.relic.session import attr_short, mode_word, more_note, player_label
 
 if TYPE_CHECKING:
-    from game.ui.play.relic_view import RelicPlayView
+    from game.ui.play.relic.view import RelicPlayView
 
 DECK_COLOURS: dict[str, RGB] = {"red": (0xC8, 0x3C, 0x34), "blue": (0x38, 0x6C, 0xC8),
                                 "yellow": (0xD8, 0xB0, 0x28), "space": (0x80, 0x50, 0xA0),

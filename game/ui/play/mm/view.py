@@ -1,7 +1,7 @@
 """The Mice and Mystics play screen: hot-seat (each mouse may belong to another player), the
 minions run by the program's GM at a readable pace, optional AI mouse seats.
 
-Screen (drawn by ``mm_paint``): the top bar (round, the initiative track, the cheese wheel, the
+Screen (drawn by ``mm/paint.py``): the top bar (round, the initiative track, the cheese wheel, the
 page counter, the shell's buttons), the table (the reachable cells of the mouse in turn after its
 movement roll; figures in their cells with each cell's occupancy), the side panel (the party with
 the cards in hand, the odds of the attack on offer, the explained log), the dice tray, the action
@@ -42,13 +42,14 @@ from game.rules.mice_and_mystics.paths import Reach
 from game.rules.mice_and_mystics.state import END_TEXTS, GM, EndReason, MMState, Phase
 from game.ui.colours import RGB
 from game.ui.gui import Gui
-from game.ui.play import mm_paint, user_dirs
+from game.ui.play import user_dirs
 from game.ui.play.action_bar import GAP, ROW_H
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.match_session import history_reason
-from game.ui.play.mm_odds import AttackOdds, attack_odds, pending_attack
-from game.ui.play.mm_paint import CONDITION_WORDS, FIG_R
-from game.ui.play.mm_session import ATTACK_MODES, MMSession, action_help, seat_name
+from game.ui.play.mm import paint as mm_paint
+from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
+from game.ui.play.mm.paint import CONDITION_WORDS, FIG_R
+from game.ui.play.mm.session import ATTACK_MODES, MMSession, action_help, seat_name
 from game.ui.play.shell import PlayShell
 from game.ui.play.widgets import DANGER, DIM, GOOD, Button
 from game.ui.words import mode_name
@@ -509,7 +510,7 @@ def make_mm_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str
     """The play screen for a Mice and Mystics map (what ``game/ui/app.py`` opens), in teaching
     or strict ``mode`` (strict: no hints, no undoing a roll; a loaded save keeps its own)."""
     from game.ui.images import play_board
-    from game.ui.play.mm_session import DEFAULT_PLAYERS, map_setting, new_mm_match
+    from game.ui.play.mm.session import DEFAULT_PLAYERS, map_setting, new_mm_match
 
     board, image_loader = play_board(Path(board_path), board, image_loader)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()

@@ -14,11 +14,12 @@ from shapely.geometry import Point
 
 from game.i18n import _
 from game.rules.one_for_all.commands import Activate, Move
-from game.ui.play.actions import Choice, addable_targets, still_linked
+from game.ui.play.choices import Choice
+from game.ui.play.ofa.actions import addable_targets, still_linked
 from game.ui.play.widgets import DANGER
 
 if TYPE_CHECKING:
-    from game.ui.play.ofa_view import OFAPlayView
+    from game.ui.play.ofa.view import OFAPlayView
 
 #: a drag this many pixels long that did not become a move says why
 TOLD_DRAG_PX = 12

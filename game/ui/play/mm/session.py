@@ -28,6 +28,7 @@ from game.rules.mice_and_mystics.explain import name_of, place_name, tile_name
 from game.rules.mice_and_mystics.game import MAPS_DIR, MiceAndMystics
 from game.rules.mice_and_mystics.refusals import REFUSALS
 from game.rules.mice_and_mystics.state import GM, MMState, Phase
+from game.ui.play.match_session import split_rules
 
 #: the seats' ids when none are named (kept in saves); ``seat_name`` shows them translated
 DEFAULT_PLAYERS = (N_("Player 1"), N_("Player 2"))
@@ -43,7 +44,6 @@ _KIND_WORDS = {
 }
 #: attack modes of a weapon usable both ways (MM-RANGED-6)
 ATTACK_MODES = {"melee": N_("melee"), "ranged": N_("ranged")}
-_RULES = re.compile(r"\s*\[([A-Z0-9 ,.\-]+)\]\s*$")  # i18n: not shown
 
 
 @dataclass(frozen=True)
@@ -67,13 +67,6 @@ def map_setting(map_path: Path) -> str:
         return str(path.relative_to(MAPS_DIR.resolve()))
     except ValueError:
         return str(path)
-
-
-def split_rules(text: str) -> tuple[str, str]:
-    m = _RULES.search(text)
-    if m is None:
-        return text, ""
-    return text[:m.start()], m.group(1)
 
 
 def new_mm_match(map_path: Path, seed: int | None = None, *,

@@ -18,12 +18,12 @@ from game.rules.mice_and_mystics.occupancy import capacity
 from game.rules.mice_and_mystics.state import GM, MMState
 from game.ui.colours import RGB
 from game.ui.play import widgets as ui
-from game.ui.play.mm_dice import CHEESE, MEANINGS, die_word, draw_die, draw_symbol
-from game.ui.play.mm_session import ATTACK_MODES, seat_name
+from game.ui.play.mm.dice import CHEESE, MEANINGS, die_word, draw_die, draw_symbol
+from game.ui.play.mm.session import ATTACK_MODES, seat_name
 from game.ui.terrain_art import polygons_of
 
 if TYPE_CHECKING:
-    from game.ui.play.mm_view import MMPlayView
+    from game.ui.play.mm.view import MMPlayView
 
 REACH_FILL = (0x3C, 0xC0, 0x7A, 70)
 REACH_END = (0xE0, 0xA0, 0x30, 70)

@@ -39,10 +39,11 @@ from game.rules.relic.commands import Choose, Move, Prepare
 from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB
 from game.ui.gui import Gui
-from game.ui.play import relic_paint, user_dirs
+from game.ui.play import user_dirs
 from game.ui.play.action_bar import GAP, MAX_LABEL_W, ROW_H
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
-from game.ui.play.relic_session import RelicSession, more_note, new_relic_match, player_label
+from game.ui.play.relic import paint as relic_paint
+from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
 from game.ui.play.shell import PlayShell
 from game.ui.play.widgets import ACCENT, SMALL_PX, Texts
 from game.ui.view import ViewAction

@@ -8,7 +8,7 @@ explosion follows the mouse to its point. The dice tray shows the attack sequenc
 the Log tab explains every event with its rules. Tab the next unit, Space hurries the AI; the
 shell (``shell.py``) has the keys every screen shares (Esc the menu, F1 help, Ctrl+Z/Y/S/O).
 
-Drawing is in ``hd_paint``. The top bar's buttons, the side panel's tabs and the action bar are
+Drawing is in ``hd/paint.py``. The top bar's buttons, the side panel's tabs and the action bar are
 pygame_gui widgets in one ``Gui`` (``bars_gui``), fed every event and drawn once after the
 chrome, so that a tooltip lies over the table and the panels (a card lies over the tooltips).
 """
@@ -28,17 +28,18 @@ from game.rules.helldorado.commands import Blast, Move, Retreat, ShootAt
 from game.rules.helldorado.spatial import angle_to
 from game.rules.helldorado.state import HDState
 from game.ui.colours import NO_SIDE, RGB
-from game.ui.play import hd_paint, user_dirs
+from game.ui.play import user_dirs
 from game.ui.play.action_bar import ActionBar
-from game.ui.play.actions import Choice, Group
-from game.ui.play.hd_overlay import (
+from game.ui.play.choices import Choice, Group
+from game.ui.play.hd import paint as hd_paint
+from game.ui.play.hd.overlay import (
     SightPicture,
     TemplatePicture,
     sight_picture,
     template_picture,
 )
-from game.ui.play.hd_session import HDSession, Submitted, Tool, new_hd_match
-from game.ui.play.hd_tray import TABS, HDRow, HDTabs, HDTray
+from game.ui.play.hd.session import HDSession, Submitted, Tool, new_hd_match
+from game.ui.play.hd.tray import TABS, HDRow, HDTabs, HDTray
 from game.ui.play.layout import Layout
 from game.ui.play.log_panel import LogPanel
 from game.ui.play.shell import PlayShell

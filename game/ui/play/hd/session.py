@@ -44,7 +44,7 @@ from game.rules.helldorado.game import MAPS_DIR, Helldorado, unit_data
 from game.rules.helldorado.refusals import REFUSALS
 from game.rules.helldorado.state import HDState
 from game.ui.play import match_session
-from game.ui.play.actions import Choice, Group
+from game.ui.play.choices import Choice, Group
 from game.ui.play.match_session import (
     HISTORY_REASONS,
     LogEntry,
@@ -52,8 +52,8 @@ from game.ui.play.match_session import (
     MatchSession,
     Submitted,
     history_reason,
+    split_rules,
 )
-from game.ui.play.names import split_rules
 
 __all__ = ["HISTORY_REASONS", "PENDING_TITLES", "HDNames", "HDSession", "LogEntry", "LogLine",
            "Submitted", "Tool", "history_reason", "map_setting", "new_hd_match"]

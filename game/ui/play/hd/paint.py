@@ -13,13 +13,13 @@ from game.i18n import N_, _, language
 from game.rules.helldorado.spatial import angle_to
 from game.ui.colours import NO_SIDE, RGB, ink_on
 from game.ui.play import widgets as ui
-from game.ui.play.hd_overlay import draw_sight, draw_template, sight_lines
-from game.ui.play.hd_tray import TABS, last_rolls
+from game.ui.play.hd.overlay import draw_sight, draw_template, sight_lines
+from game.ui.play.hd.tray import TABS, last_rolls
 from game.ui.play.side_panel import TAB_H
 from game.ui.words import mode_name
 
 if TYPE_CHECKING:
-    from game.ui.play.hd_view import HDPlayView
+    from game.ui.play.hd.view import HDPlayView
 
 #: the game's name in the top bar, in the One for All title's orange
 TITLE_COLOUR: RGB = (0xE6, 0x9F, 0x00)

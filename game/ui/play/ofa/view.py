@@ -25,31 +25,31 @@ from game.rules.one_for_all.explain import end_reason
 from game.rules.one_for_all.state import OFAState
 from game.ui.animation import AnimationPlayer, Look
 from game.ui.colours import NO_SIDE, RGB
-from game.ui.play import keyboard, table_input
 from game.ui.play.action_bar import ActionBar
 from game.ui.play.action_menu import ActionMenu
-from game.ui.play.actions import (
+from game.ui.play.choices import Choice
+from game.ui.play.end_screen import end_card
+from game.ui.play.log_panel import LogPanel
+from game.ui.play.ofa import keyboard, table_input
+from game.ui.play.ofa.actions import (
     END,
-    Choice,
     Options,
     addable_targets,
     options_for,
     with_targets,
 )
-from game.ui.play.end_screen import end_card
-from game.ui.play.figure_layer import FigureLayer
-from game.ui.play.hints import hint, keys_help
-from game.ui.play.log_panel import LogPanel
-from game.ui.play.motion import MotionPlan, plan_motion
-from game.ui.play.move_preview import MovePreview, MovePreviewer
-from game.ui.play.names import Names
-from game.ui.play.painter import Painter
-from game.ui.play.roll_odds import RollPreview, preview_roll
-from game.ui.play.session import PlaySession, Submitted
+from game.ui.play.ofa.figure_layer import FigureLayer
+from game.ui.play.ofa.hints import hint, keys_help
+from game.ui.play.ofa.motion import MotionPlan, plan_motion
+from game.ui.play.ofa.move_preview import MovePreview, MovePreviewer
+from game.ui.play.ofa.names import Names
+from game.ui.play.ofa.paint import Painter
+from game.ui.play.ofa.roll_odds import RollPreview, preview_roll
+from game.ui.play.ofa.session import PlaySession, Submitted
+from game.ui.play.ofa.table_input import Drag, Targeting
+from game.ui.play.ofa.top_bar import TopBar
 from game.ui.play.shell import PlayShell
 from game.ui.play.side_panel import SidePanel
-from game.ui.play.table_input import Drag, Targeting
-from game.ui.play.top_bar import TopBar
 from game.ui.play.widgets import DIM, TEXT
 from game.ui.view import ViewAction
 
