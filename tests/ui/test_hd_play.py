@@ -11,8 +11,9 @@ import pytest
 
 from game.rules.engine import Event
 from game.rules.helldorado.commands import Activate, Blast, End, Move, Shoot
+from game.ui.play.hd.names import HDNames
 from game.ui.play.hd.overlay import sight_picture, template_picture
-from game.ui.play.hd.session import HDNames, Tool
+from game.ui.play.hd.session import Tool
 from game.ui.play.hd.tray import hd_rows
 from game.ui.play.hd.view import HDPlayView, make_hd_view
 

@@ -158,7 +158,7 @@ def test_every_refusal_of_relic_reads_in_russian() -> None:
     texts = []
     for key_, template in MESSAGES.items():
         params = {p: sample[p] for p in placeholders(template)}
-        text = session._refusal(IllegalCommand("REL-X", "english", key=key_, params=params))
+        text = session.refusal(IllegalCommand("REL-X", "english", key=key_, params=params))
         assert text.endswith(" (REL-X)") and "english" not in text, (key_, text)
         assert not IDS.search(text), (key_, text)
         texts.append(text)
@@ -195,7 +195,7 @@ def test_log_and_buttons_in_russian_for_every_event_kind() -> None:
             assert session.submit(pick).ok
         log = session.log()
         kinds |= {e.kind for s in session.match.steps for e in s.events}
-        lines = [line.text for line in log]
+        lines = [line.text for e in log for line in e.lines] + [e.title for e in log]
         assert english_words(lines + labels) == {}
         assert not any("→" in t for t in lines)
     assert {"rel.battle", "rel.score", "rel.result", "rel.move", "rel.die_changed",
@@ -221,11 +221,11 @@ def test_the_language_can_change_while_the_screen_is_up(headless: None, tmp_path
     surface = pygame.Surface(SIZE)
     play(view, steps=30)
     english = drawn(view, surface)
-    assert any("Player 1" in t for t in english) and view.session.log()[0].text.isascii()
+    assert any("Player 1" in t for t in english) and view.session.log()[0].title.isascii()
     set_language("ru")
     russian = drawn(view, surface)
     assert english_words(russian) == {}
-    assert not view.session.log()[0].text.isascii()
+    assert not view.session.log()[0].title.isascii()
 
 
 # ---------------------------------------------------------------------- strict mode

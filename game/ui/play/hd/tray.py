@@ -19,7 +19,7 @@ from game.rules.helldorado.state import HDState
 from game.ui.colours import RGB
 from game.ui.gui import Gui
 from game.ui.play.dice_tray import TrayFrame, draw_die
-from game.ui.play.hd.session import HDNames
+from game.ui.play.hd.names import HDNames
 from game.ui.play.side_panel import Tabs
 from game.ui.play.widgets import (
     ACCENT,

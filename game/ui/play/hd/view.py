@@ -38,10 +38,11 @@ from game.ui.play.hd.overlay import (
     sight_picture,
     template_picture,
 )
-from game.ui.play.hd.session import HDSession, Submitted, Tool, new_hd_match
+from game.ui.play.hd.session import HDSession, Tool, new_hd_match
 from game.ui.play.hd.tray import TABS, HDRow, HDTabs, HDTray
 from game.ui.play.layout import Layout
 from game.ui.play.log_panel import LogPanel
+from game.ui.play.match_session import Submitted
 from game.ui.play.shell import PlayShell
 from game.ui.play.widgets import DANGER, TEXT
 from game.ui.view import ViewAction
@@ -220,9 +221,6 @@ class HDPlayView(PlayShell[HDState]):
         return _("After {n} rounds: {score} (HD-HOUSE-11)").format(n=st.round, score=score)
 
     # ------------------------------------------------------------------ doing things
-    def submit(self, *commands: Any) -> Submitted:
-        return super().submit(*commands)
-
     def show_result(self, result: Any) -> None:
         self.tool = None
         super().show_result(result)
@@ -271,7 +269,7 @@ class HDPlayView(PlayShell[HDState]):
                           round(self.tool_point[1], 4))
         self.submit(*self.session.prefix(tool.unit), cmd)
 
-    def move_to(self, unit_id: str, target: tuple[float, float]) -> Submitted | None:
+    def move_to(self, unit_id: str, target: tuple[float, float]) -> Submitted[HDState] | None:
         """A drag's end: a straight move (or retreat) towards ``target`` (fathoms), as far as
         the movement left allows."""
         acting = self.session.acting_state(unit_id)

@@ -257,7 +257,7 @@ def draw_panel(view: MMPlayView, surface: pygame.Surface) -> None:
     for entry in view.session.log():
         if y > rect.bottom - 18:
             break
-        colour = view.colours.get(entry.seat, ui.DIM if entry.seat == GM else ui.TEXT)
+        colour = view.colours.get(entry.side, ui.DIM if entry.side == GM else ui.TEXT)
         surface.blit(view.texts.render(ui.ellipsize(view.texts, f"{entry.number}. {entry.title}", w,
                                                  ui.SMALL_PX), ui.SMALL_PX, colour), (x, y))
         y += 17

@@ -45,7 +45,6 @@ from game.ui.gui import Gui
 from game.ui.play import user_dirs
 from game.ui.play.action_bar import GAP, ROW_H
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
-from game.ui.play.match_session import history_reason
 from game.ui.play.mm import paint as mm_paint
 from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
 from game.ui.play.mm.paint import CONDITION_WORDS, FIG_R
@@ -97,9 +96,6 @@ class MMPlayView(PlayShell[MMState]):
         self.mode_on_top = True  #: whether the top bar had room for the mode (else the panel)
 
     # ------------------------------------------------------------------ the shell's questions
-    def seats(self) -> Sequence[str]:
-        return tuple(self.session.seats)
-
     def side_name(self, side: str) -> str:
         return seat_name(side)
 
@@ -114,28 +110,8 @@ class MMPlayView(PlayShell[MMState]):
         return (_("Chapter over"), GOOD if won else DANGER,
                 [self.outcome_text(), _("Round {n}").format(n=self.state.round)])
 
-    def auto_command(self) -> Any | None:
-        return self.session.program_command()
-
-    def take_back(self) -> str:
-        """Undo back to the last command a person gave (the GM's and the AI's after it too)."""
-        return history_reason(self.session.undo())
-
-    def replay(self) -> str:
-        return str(self.session.redo())
-
-    def can_redo(self) -> bool:
-        return bool(self.session.match.can_redo())
-
     def after_change(self) -> None:
         self.page = 0
-
-    def event_words(self, events: Sequence[Any]) -> str:
-        lines = [self.session.explain(e)[0] for e in events if e.kind != "mm.status"]
-        return lines[-1] if lines else ""
-
-    def submit(self, *commands: Any) -> bool:
-        return bool(super().submit(*commands).ok)
 
     def reach(self) -> Reach | None:
         if not self.session.human_to_play():
@@ -209,7 +185,7 @@ class MMPlayView(PlayShell[MMState]):
     def name(self, ident: str) -> str:
         """A mouse, a minion (or a minion group) or a card, in the current language."""
         st = self.state
-        if i18n.language() == "en" and ident not in self.session.names():
+        if i18n.language() == "en" and ident not in self.session.map_names():
             if st.has_mouse(ident):
                 return st.mouse(ident).name
             if st.has_minion(ident):
@@ -218,9 +194,9 @@ class MMPlayView(PlayShell[MMState]):
 
     def cell_name(self, cell: str) -> str:
         """A cell for a button: the map's id in English, the tile and the number otherwise."""
-        if i18n.language() == "en" and cell not in self.session.names():
+        if i18n.language() == "en" and cell not in self.session.map_names():
             return cell.split(":")[-1]
-        return place_name(cell, i18n.language(), self.session.names())
+        return place_name(cell, i18n.language(), self.session.map_names())
 
     def exit_name(self, via: str) -> str:
         if not via:

@@ -81,7 +81,7 @@ class Painter:
         side = session.to_play() or st.initiative
         info = TopInfo(view.names.side(side), view.colours.get(side, NO_SIDE),
                        view.letters.get(side, ""), st.turn, session.match.mode,
-                       side in session.ai_sides, session.can_undo()[0], session.can_redo(),
+                       side in session.ai_sides, session.can_undo(), session.can_redo(),
                        bool(st.winner))
         view.top_bar.draw(surface, lay.top, info, view.cursor)
         self.draw_panel(view, surface)

@@ -1,41 +1,23 @@
-"""A match as the play screen uses it: commands submitted in player-sized groups, undo and redo
-by group, saves, the log in words. Plain Python, no pygame.
-
-The match state changes only through ``Match.submit``, ``Match.undo`` and ``Match.redo``. A group
-is what one gesture asks for (``Activate`` then the action that needed it); it is checked on a
-scratch copy of the state first, so an illegal second command never leaves half a group behind,
-and it is undone and redone whole. The plumbing shared with Helldorado is ``MatchSession``
-(``game.ui.play.match_session``); One for All's own parts are here.
+"""A One for All match as the play screen uses it: the shell's session (``MatchSession``:
+commands in player-sized groups, undo and redo by group, saves, the log) with One for All's own
+parts: its names, its refusals, its log's words. Plain Python, no pygame.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from game.board.model import Board
 from game.i18n import _
-from game.rules import registry
-from game.rules.engine import Event, Match, SaveError, Setup
+from game.rules.engine import Event, Match
 from game.rules.one_for_all.game import MAPS_DIR, OneForAll
 from game.rules.one_for_all.refusals import REFUSALS
 from game.rules.one_for_all.state import OFAState
 from game.ui.play import match_session
-from game.ui.play.match_session import (
-    UNDO_REASONS,
-    LogEntry,
-    LogLine,
-    MatchSession,
-    Submitted,
-    split_rules,
-    undo_reason,
-)
+from game.ui.play.match_session import LogLine, MatchSession, split_rules
 from game.ui.play.ofa.names import Names
-
-__all__ = ["UNDO_REASONS", "LogEntry", "LogLine", "PlaySession", "Submitted", "map_setting",
-           "new_match", "undo_reason"]
 
 
 def map_setting(map_path: Path) -> str:
@@ -45,18 +27,17 @@ def map_setting(map_path: Path) -> str:
 
 def new_match(map_path: Path, seed: int | None = None, *, autosave: Path | None = None,
               mode: str = "teaching") -> Match:
-    system = registry.get("one_for_all")
-    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
-    return Match(system, Setup("one_for_all", map_setting(map_path), seed), mode=mode,
-                 autosave=autosave)
+    return match_session.new_game_match("one_for_all", map_path, MAPS_DIR, seed,
+                                        autosave=autosave, mode=mode)
 
 
 class PlaySession(MatchSession[OFAState, OneForAll]):
+    system_type = OneForAll
+    game_name = "One for All"  # i18n: not shown (the words of a wrong match or save)
+
     def __init__(self, match: Match, board: Board | None = None, *,
                  ai_sides: Sequence[str] = (), ai_seed: int = 7, lang: str | None = None) -> None:
-        if not isinstance(match.system, OneForAll):
-            raise TypeError("the One for All play screen needs a One for All match")
-        super().__init__(match, match.system, ai_sides=ai_sides, ai_seed=ai_seed)
+        super().__init__(match, ai_sides=ai_sides, ai_seed=ai_seed)
         self.board = board
         self.names: Names = Names(board, match.state)
         del lang  # the log follows the program's language (``lang``), kept for old callers
@@ -71,10 +52,6 @@ class PlaySession(MatchSession[OFAState, OneForAll]):
         return self.state.winner
 
     # ------------------------------------------------------------------ changing
-    def _undo_words(self, why: str) -> str:
-        """The refusal in the current language (``undo_reason``)."""
-        return undo_reason(why)
-
     refusals = REFUSALS
 
     def refusal_name(self, ident: str) -> str:
@@ -82,16 +59,9 @@ class PlaySession(MatchSession[OFAState, OneForAll]):
         language."""
         return self.names.of(ident)
 
-    # ------------------------------------------------------------------ saves
     @classmethod
-    def load(cls, path: Path, board: Board | None = None, *, autosave: Path | None = None,
-             ai_sides: Sequence[str] = (), lang: str | None = None) -> PlaySession:
-        """Replay a save; SaveError names what is wrong with it."""
-        match = Match.load(path, registry.get, autosave=autosave)
-        if not isinstance(match.system, OneForAll):
-            raise SaveError(str(path), _("is a {system} game, not One for All").format(
-                system=match.setup.system))
-        return cls(match, board, ai_sides=ai_sides)
+    def not_this_game(cls, system: str) -> str:
+        return _("is a {system} game, not One for All").format(system=system)
 
     # ------------------------------------------------------------------ words
     def explain(self, event: Event) -> LogLine:

@@ -12,14 +12,12 @@ the drag changes, not per frame.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.board.model import Board
 from game.i18n import N_, _, language
-from game.rules.engine import Match
 from game.rules.one_for_all.commands import Activate, Duel
 from game.rules.one_for_all.explain import end_reason
 from game.rules.one_for_all.state import OFAState
@@ -30,6 +28,7 @@ from game.ui.play.action_menu import ActionMenu
 from game.ui.play.choices import Choice
 from game.ui.play.end_screen import end_card
 from game.ui.play.log_panel import LogPanel
+from game.ui.play.match_session import Submitted
 from game.ui.play.ofa import keyboard, table_input
 from game.ui.play.ofa.actions import (
     END,
@@ -45,7 +44,7 @@ from game.ui.play.ofa.move_preview import MovePreview, MovePreviewer
 from game.ui.play.ofa.names import Names
 from game.ui.play.ofa.paint import Painter
 from game.ui.play.ofa.roll_odds import RollPreview, preview_roll
-from game.ui.play.ofa.session import PlaySession, Submitted
+from game.ui.play.ofa.session import PlaySession
 from game.ui.play.ofa.table_input import Drag, Targeting
 from game.ui.play.ofa.top_bar import TopBar
 from game.ui.play.shell import PlayShell
@@ -129,12 +128,8 @@ class OFAPlayView(PlayShell[OFAState]):
                              len(self.session.match.steps), st.turn, self.can_undo())
         self.card_kind = "end"
 
-    def load_session(self, path: Path) -> PlaySession:
-        return PlaySession.load(path, self.board, autosave=self.session.match.autosave_path,
-                                ai_sides=sorted(self.session.ai_sides))
-
-    def make_session(self, match: Match) -> PlaySession:
-        return PlaySession(match, self.board, ai_sides=sorted(self.session.ai_sides))
+    def session_options(self) -> dict[str, Any]:
+        return {"board": self.board}
 
     def options(self) -> Options | None:
         """The choices of the figure the player is working with (computed once per change)."""
@@ -215,10 +210,7 @@ class OFAPlayView(PlayShell[OFAState]):
         else:
             self.submit(command)
 
-    def submit(self, *commands: Any) -> Submitted:
-        return super().submit(*commands)
-
-    def show_result(self, result: Submitted) -> None:
+    def show_result(self, result: Submitted[OFAState]) -> None:
         """The events' words, then their animation (when they move something), then the new
         state."""
         self.preview = None

@@ -429,8 +429,9 @@ def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> N
     y += 6
     surface.blit(texts.render(_("Log (newest first)"), ui.SMALL_PX, ui.DIM), (x, y))
     y += 20
-    for entry in view.session.log()[view.log_scroll:]:
-        colour = view.colours.get(entry.actor, ui.TEXT)
+    events = [(entry.side, line) for entry in view.session.log() for line in reversed(entry.lines)]
+    for actor, entry in events[view.log_scroll:]:
+        colour = view.colours.get(actor, ui.TEXT)
         lines = ui.wrap(texts, entry.text, w - 10, ui.SMALL_PX)
         for j, line in enumerate(lines):
             if y + 18 > rect.bottom:

@@ -1,21 +1,17 @@
-"""A Relic match as its play screen uses it: commands, undo and redo, the AI's choice, saves and
-the log in words. Plain Python, no pygame. The plumbing shared with the other games is
-``MatchSession`` (``game.ui.play.match_session``); Relic's own parts are here: its seats, the
-names of its cards and spaces, the log by event, the buttons' words."""
+"""A Relic match as its play screen uses it: the shell's session (``MatchSession``: commands,
+undo and redo, the AI's choice, saves, the log) with Relic's own parts: its seats, the names of
+its cards and spaces, the buttons' words. Plain Python, no pygame."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from game.core.dice import Dice
 from game.i18n import N_, _, language
-from game.rules import registry
-from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
+from game.rules.engine import Event, IllegalCommand, Match
 from game.rules.engine.words import refusal
 from game.rules.relic import data
 from game.rules.relic.commands import (
@@ -52,19 +48,9 @@ def new_relic_match(map_path: Path, players: int = 4, seed: int | None = None, *
     "strict": strict forbids undoing a step that rolled dice)."""
     if not 1 <= players <= len(SEATS):
         raise ValueError(f"Relic is for 1 to {len(SEATS)} players, not {players}")
-    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
-    setup = Setup("relic", map_setting(map_path), seed, players=SEATS[:players])
-    return Match(registry.get("relic"), setup, mode=mode, autosave=autosave, dice=dice)
-
-
-@dataclass(frozen=True)
-class EventLine:
-    """One event of the log: the number of the command that caused it, who acted, its words."""
-
-    number: int
-    actor: str
-    text: str
-    rules: str
+    return match_session.new_game_match("relic", map_path, MAPS_DIR, seed,
+                                        players=SEATS[:players], autosave=autosave, mode=mode,
+                                        dice=dice)
 
 
 #: the attributes as the screen abbreviates them (a battle's type, an enemy's value)
@@ -107,38 +93,40 @@ def mode_word(mode: str) -> str:
 
 class RelicSession(MatchSession[RelicState, Relic]):
     refusals = REFUSALS
+    system_type = Relic
+    game_name = "Relic"  # i18n: not shown (the words of a wrong match or save)
 
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7,
                  lang: str | None = None) -> None:
-        if not isinstance(match.system, Relic):
-            raise TypeError("the Relic play screen needs a Relic match")
-        super().__init__(match, match.system, ai_sides=ai_sides, ai_seed=ai_seed)
         self._words: str | None = lang  #: None: the language chosen in the menu, at each call
-        self._events: tuple[tuple[int, str], list[EventLine]] | None = None
+        super().__init__(match, ai_sides=ai_sides, ai_seed=ai_seed)
 
     def seats(self) -> Sequence[str]:
         return tuple(self.match.state.seats)
 
     @property
-    def words_lang(self) -> str:
-        """The language of the words (explanations, names) right now."""
+    def lang(self) -> str:
+        """The language of the words (explanations, names) right now: the one given, else the
+        one chosen in the menu."""
         return self._words or language()
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._words = value
 
     def name(self, ident: str) -> str:
         """A space, card, enemy, character, mission or scenario by name."""
-        return data.name(ident, self.words_lang)
+        return data.name(ident, self.lang)
 
     def text(self, ident: str) -> str:
         """What a space (or a card) says."""
-        return data.text(ident, self.words_lang)
+        return data.text(ident, self.lang)
 
     def refusal(self, exc: IllegalCommand) -> str:
         """Why the rules refused a command, in the words' language: "why (RULE-ID)"."""
         if exc.rule_id in ("UNDO", "REDO"):
             return history_reason(exc.reason)
-        return refusal(exc, REFUSALS, name=self.refusal_name, lang=self.words_lang)
-
-    _refusal = refusal
+        return refusal(exc, REFUSALS, name=self.refusal_name, lang=self.lang)
 
     def refusal_name(self, ident: str) -> str:
         """A player, a card or a piece of wargear (by its uid), a space or an enemy a refusal
@@ -162,41 +150,16 @@ class RelicSession(MatchSession[RelicState, Relic]):
             return self.name(stem)  # a guardian or a scenario's foe: "<card id>-<n>"
         return self.name(ident)
 
-    def _undo_words(self, why: str) -> str:
-        """The refusal in the current language."""
-        return history_reason(why)
-
-    @classmethod
-    def load(cls, path: Path, *, autosave: Path | None = None, ai_sides: Sequence[str] = (),
-             lang: str | None = None) -> RelicSession:
-        match = Match.load(path, registry.get, autosave=autosave)
-        if not isinstance(match.system, Relic):
-            raise SaveError(str(path), f"is a {match.setup.system} game, not Relic")
-        return cls(match, ai_sides=ai_sides, lang=lang)
-
     # ------------------------------------------------------------------ words
     def explain(self, event: Event) -> LogLine:
-        text = self.system.explain(event, self.words_lang)
+        text = self.system.explain(event, self.lang)
         for p in sorted(self.state.seats, key=len, reverse=True):
             text = text.replace(p, player_label(p))
         return LogLine(*split_rules(text))
 
-    def _step_side(self, before: RelicState, command: Any) -> str:
-        return self.system.current_player(before) or ""
-
-    def log(self) -> list[EventLine]:  # type: ignore[override]
-        """Every event so far in words, newest first (the log shows events, not commands)."""
-        key = (self.revision, self.words_lang)
-        if self._events is not None and self._events[0] == key:
-            return self._events[1]
-        out: list[EventLine] = []
-        for i, step in enumerate(self.match.steps):
-            for e in step.events:
-                text, rules = self.explain(e)
-                out.append(EventLine(i + 1, e.actor, text, rules))
-        out.reverse()
-        self._events = (key, out)
-        return out
+    def command_words(self, command: Any, before: RelicState) -> str:
+        """A logged command: the words of its button then."""
+        return self.label(command, before)
 
     def end_words(self) -> str:
         """Why the game ended, in words (the explained end-of-game event)."""
@@ -206,16 +169,16 @@ class RelicSession(MatchSession[RelicState, Relic]):
                     return self.explain(e)[0]
         return self.state.end_reason
 
-    def prepared(self, command: Prepare) -> str:
+    def prepared(self, command: Prepare, state: RelicState | None = None) -> str:
         """What a Prepare declares, in words: "Chainsword, Flak armour" or "nothing"."""
-        hero = self.state.active_hero
+        hero = (state if state is not None else self.state).active_hero
         named = {i.uid: i.id for i in hero.items} | {c.uid: c.id for c in hero.hand}
         used = [self.name(named.get(u, u)) for u in command.items + command.cards]
         return ", ".join(used) if used else _("nothing")
 
-    def label(self, command: Any) -> str:
-        """A command in words for its button."""
-        st = self.state
+    def label(self, command: Any, state: RelicState | None = None) -> str:
+        """A command in words for its button (offered in ``state``, by default the match's)."""
+        st = state if state is not None else self.state
         hero = st.active_hero
         if isinstance(command, RollMove):
             return _("Roll to move")
@@ -238,7 +201,7 @@ class RelicSession(MatchSession[RelicState, Relic]):
             return _("Fight {enemy} ({attr} {value})").format(
                 enemy=self.name(card.id), attr=attr_short(card.attribute), value=card.value)
         if isinstance(command, Prepare):
-            return _("Prepare: {what}").format(what=self.prepared(command))
+            return _("Prepare: {what}").format(what=self.prepared(command, st))
         if isinstance(command, RollForEnemy):
             return _("Roll for the enemy")
         if isinstance(command, RollBattle):

@@ -91,7 +91,7 @@ class RelicActionBar:
         gui = self.widgets.ready(size)
         session = view.session
         key = (id(session), session.revision, id(session.state), view.human_to_play(),
-               tuple(rect), language(), session.words_lang)
+               tuple(rect), language(), session.lang)
         if key == self._key:
             return False
         self._key = key
@@ -185,9 +185,6 @@ class RelicPlayView(PlayShell[RelicState]):
             self.bars_gui.touch()
 
     # ------------------------------------------------------------------ the shell's questions
-    def seats(self) -> Sequence[str]:
-        return tuple(self.state.seats)
-
     def side_name(self, side: str) -> str:
         return player_label(side)
 
@@ -211,9 +208,6 @@ class RelicPlayView(PlayShell[RelicState]):
 
     def hint(self) -> str:
         return _("F1 help · Esc menu · 1-9 or Space act · click a green space · F2 AI seat")
-
-    def submit(self, *commands: Any) -> bool:
-        return bool(super().submit(*commands).ok)
 
     def show_result(self, result: Any) -> None:
         self._new_events = len(result.events)
