@@ -16,6 +16,7 @@ from game.ui.play.hd.overlay import sight_picture, template_picture
 from game.ui.play.hd.session import Tool
 from game.ui.play.hd.tray import hd_rows
 from game.ui.play.hd.view import HDPlayView, make_hd_view
+from game.ui.play.side_panel import ODDS
 
 REPO = Path(__file__).resolve().parents[2]
 RUINS = REPO / "maps" / "ruins.tmx"
@@ -156,7 +157,7 @@ def test_sight_picture_uses_the_rules_nearest_target(view: HDPlayView) -> None:
             assert s.seen == table.sees(u.base, e.base)
             assert s.in_cover == system.in_cover(st, u.base.eye, e)
     view.selected = shooters[0].id
-    view.tab = "Targets"
+    view.side_panel.tab = ODDS
     frame(view)
 
 

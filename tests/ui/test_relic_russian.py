@@ -16,6 +16,7 @@ from game.rules.relic.commands import Fight, Move, RollMove
 from game.ui.play.relic.session import RelicSession, new_relic_match
 from game.ui.play.relic.view import RelicPlayView, make_relic_view
 from game.ui.play.resume import RESUME
+from game.ui.play.side_panel import TAB_IDS
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,9 +40,14 @@ def key(view: RelicPlayView, k: int, mod: int = 0) -> object:
 
 
 def drawn(view: RelicPlayView, surface: pygame.Surface) -> list[str]:
-    """The texts drawn, and those of the pygame_gui widgets (the buttons' tooltips too)."""
+    """The texts drawn with each tab of the side panel open, and those of the pygame_gui widgets
+    (the buttons' tooltips too)."""
+    shown = view.side_panel.tab
     with recorded_texts() as seen:
-        view.draw(surface)
+        for tab in TAB_IDS:
+            view.side_panel.tab = tab
+            view.draw(surface)
+    view.side_panel.tab = shown
     return list(seen) + view.bars_gui.texts()
 
 

@@ -1,6 +1,7 @@
-"""The Log tab: every command with its events explained in words, newest first, each line with
-the rules it applied. A click on an entry's title opens or closes its rule IDs; the wheel
-scrolls. Lines are laid out once per change of the log; a frame blits the visible ones."""
+"""The Log tab, the same on every play screen: every command with its events explained in words,
+newest first, each line with the rules it applied. A click on an entry's title opens or closes
+its rule IDs; the wheel scrolls. Lines are laid out once per change of the log; a frame blits
+the visible ones."""
 
 from __future__ import annotations
 
@@ -53,8 +54,10 @@ class LogPanel:
             self.scroll = 0
         self._newest = newest
         self._key = full
-        lines: list[_Line] = []
         text_w = width - 2 * PAD
+        lines = [_Line(part, SMALL_PX, DIM, 0, 0)
+                 for part in wrap(self.texts, _("Log (newest first)"), text_w, SMALL_PX)
+                 ] if entries else []
         for entry in entries:
             head = f"{entry.number}. {entry.title}"
             for part in wrap(self.texts, head, text_w - 12, TEXT_PX):

@@ -1,5 +1,5 @@
 """Drawing the Helldorado play screen: the units with their sight lines and templates, the move
-being dragged, the top bar's words, the side panel's tabs (Log, Targets, Unit) and the dice
+being dragged, the top bar's words, the side panel's tabs (Odds: the targets, Unit) and the dice
 tray. Reads the view, changes nothing (its pictures' caches aside)."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from game.rules.helldorado.spatial import angle_to
 from game.ui.colours import NO_SIDE, RGB, ink_on
 from game.ui.play import widgets as ui
 from game.ui.play.hd.overlay import draw_sight, draw_template, sight_lines
-from game.ui.play.hd.tray import TABS, last_rolls
-from game.ui.play.side_panel import TAB_H
+from game.ui.play.hd.tray import last_rolls
+from game.ui.play.side_panel import draw_lines
 from game.ui.words import mode_name
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def draw(view: HDPlayView, surface: pygame.Surface) -> None:
     lay = view.layout
     draw_table(view, view.draw_board(surface))
     draw_top(view, surface)
-    draw_panel(view, surface)
+    view.draw_side_panel(surface)
     session = view.session
     key = (id(session), session.revision, language())
     title, rows = view.memo("rolls", key, lambda: last_rolls(session.match, view.names))
@@ -160,35 +160,19 @@ def draw_top(view: HDPlayView, surface: pygame.Surface) -> None:
         y += pic.get_height()
 
 
-def draw_panel(view: HDPlayView, surface: pygame.Surface) -> None:
-    rect = view.layout.panel
-    t = view.texts
-    view.tabs.layout(rect, surface.get_size(), view.tab)  # buttons, drawn with bars_gui
-    surface.fill(ui.PANEL_BG, rect)
-    pygame.draw.line(surface, ui.PANEL_LINE, rect.topleft, rect.bottomleft)
-    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, rect.y + TAB_H - 1),
-                     (rect.right, rect.y + TAB_H - 1))
-    body = view.panel_body()
-    if view.tab == TABS[0]:
-        view.log_panel.layout(view.session.log(), body.width,
-                              (id(view.session), view.session.revision, language()))
-        view.log_panel.draw(surface, body, view.colours)
-        return
-    if view.tab == TABS[1]:
-        tpl = view.template()
-        pic = view.sight()
-        lines = ([tpl.words, ""] if tpl is not None else []) + (
-            sight_lines(pic, view.state, view.names) if pic is not None else [_("Select a unit.")])
-    else:
-        lines = unit_lines(view)
-    y = body.y + 10
-    clip = surface.get_clip()
-    surface.set_clip(body)
-    for line in lines:
-        for part in ui.wrap(t, line, body.width - 20, ui.SMALL_PX):
-            surface.blit(t.render(part, ui.SMALL_PX, ui.TEXT), (body.x + 10, y))
-            y += 20
-    surface.set_clip(clip)
+def draw_targets(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The Odds tab: the sight lines of the selected unit to every enemy (what each shot
+    needs), or what the template being laid catches."""
+    tpl = view.template()
+    pic = view.sight()
+    lines = ([tpl.words, ""] if tpl is not None else []) + (
+        sight_lines(pic, view.state, view.names) if pic is not None else [_("Select a unit.")])
+    draw_lines(view.texts, surface, body, [(_("Targets"), ui.ACCENT), *lines])
+
+
+def draw_unit(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The unit's card: the unit under the pointer, else the selected one."""
+    draw_lines(view.texts, surface, body, unit_lines(view))
 
 
 def unit_lines(view: HDPlayView) -> list[str]:

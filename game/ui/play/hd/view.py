@@ -39,11 +39,11 @@ from game.ui.play.hd.overlay import (
     template_picture,
 )
 from game.ui.play.hd.session import HDSession, Tool, new_hd_match
-from game.ui.play.hd.tray import TABS, HDRow, HDTabs, HDTray
+from game.ui.play.hd.tray import HDRow, HDTray
 from game.ui.play.layout import Layout
-from game.ui.play.log_panel import LogPanel
 from game.ui.play.match_session import Submitted
 from game.ui.play.shell import PlayShell
+from game.ui.play.side_panel import CARD, ODDS, PanelTab
 from game.ui.play.widgets import DANGER, TEXT
 from game.ui.view import ViewAction
 
@@ -53,6 +53,12 @@ HELP = (N_("Click a unit of the side to play: its sight lines, range bands and c
         N_("Drag from it to move (to retreat when engaged). The action bar (1-9) lists what the "
            "rules allow; a template follows the mouse (Q/E or the wheel turn it), a click lays it."),
         N_("Tab selects the next unit; Space hurries the AI."))
+#: the side panel's tabs of this game (the shell's Log comes first): the targets' odds, the unit
+ODDS_TAB, CARD_TAB = N_("Odds"), N_("Unit")
+ODDS_TIP = N_("The sight lines of the selected unit to every enemy: distance, range band, "
+              "difficulty and cover; or what the template being laid catches.")
+CARD_TIP = N_("The card of the unit under the pointer or selected: profile, life points, "
+              "weapons.")
 
 
 def hd_layout(size: tuple[int, int]) -> Layout:
@@ -75,11 +81,8 @@ class HDPlayView(PlayShell[HDState]):
         return hd_layout(size)
 
     def build(self) -> None:
-        self.log_panel = LogPanel(self.texts)
-        self.tabs = HDTabs(self.bars_gui)
         self.action_bar = ActionBar(self.texts, self.bars_gui)
         self.tray = HDTray(self.texts)
-        self.tab = TABS[0]
 
     # ------------------------------------------------------------------ the session
     def _use(self, session: HDSession) -> None:
@@ -286,12 +289,8 @@ class HDPlayView(PlayShell[HDState]):
         kind = Retreat if self.session.system.engaged(acting, u) else Move
         return self.submit(*self.session.prefix(unit_id), kind(unit_id, angle, round(length, 3)))
 
-    def language_changed(self) -> None:
-        """Build the widgets for the current language now (after a switch: the old captions
-        are not drawn again, not even off screen)."""
+    def build_widgets(self) -> None:
         lay = self.layout
-        self.top_buttons.layout(lay.top, lay.size)
-        self.tabs.layout(lay.panel, lay.size, self.tab)
         self.action_bar.set(lay.actions, self.groups(), self.hint(), lay.size)
 
     def unit_at(self, pos: tuple[int, int]) -> str:
@@ -303,14 +302,9 @@ class HDPlayView(PlayShell[HDState]):
                 best, best_d = u.id, d
         return best
 
-    def panel_body(self) -> pygame.Rect:
-        return self.tabs.body(self.layout.panel)
-
     # ------------------------------------------------------------------ events
     def bars_pressed(self) -> None:
-        """Do what the widgets were pressed for: a tab, an action."""
-        for tab in self.tabs.take():
-            self.tab = tab
+        """Do what the action bar's buttons were pressed for."""
         for choice in self.action_bar.take():
             self.choose(choice)
 
@@ -347,8 +341,6 @@ class HDPlayView(PlayShell[HDState]):
         elif kind == pygame.MOUSEWHEEL:
             if self.tool is not None and self.tool.kind == "template":
                 self.tool_angle = (self.tool_angle + 5.0 * float(getattr(event, "y", 0))) % 360.0
-            elif self.cursor is not None and self.layout.panel.collidepoint(self.cursor):
-                self.log_panel.scroll_by(float(getattr(event, "y", 0)), self.panel_body().height)
             else:
                 self.forward(event)
         elif kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
@@ -392,10 +384,6 @@ class HDPlayView(PlayShell[HDState]):
         button = getattr(event, "button", 1)
         if lay.top.collidepoint(pos) or (lay.actions.collidepoint(pos) and button == 1):
             return  # the bars' buttons act when released
-        if lay.panel.collidepoint(pos) and button == 1:
-            if self.tab == TABS[0] and self.panel_body().collidepoint(pos):
-                self.log_panel.click(self.panel_body(), pos)
-            return  # the tabs are buttons: they act when released
         if not on_table:
             return
         if button == 3:
@@ -416,6 +404,16 @@ class HDPlayView(PlayShell[HDState]):
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         hd_paint.draw(self, surface)
+
+    def panel_tabs(self) -> list[PanelTab]:
+        return [PanelTab(ODDS, ODDS_TAB, ODDS_TIP, self.draw_targets),
+                PanelTab(CARD, CARD_TAB, CARD_TIP, self.draw_unit)]
+
+    def draw_targets(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        hd_paint.draw_targets(self, surface, body)
+
+    def draw_unit(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        hd_paint.draw_unit(self, surface, body)
 
 
 def make_hd_view(board_path: Path, size: tuple[int, int], ai_sides: tuple[str, ...] | list[str] = (),

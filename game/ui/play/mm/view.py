@@ -3,9 +3,9 @@ minions run by the program's GM at a readable pace, optional AI mouse seats.
 
 Screen (drawn by ``mm/paint.py``): the top bar (round, the initiative track, the cheese wheel, the
 page counter, the shell's buttons), the table (the reachable cells of the mouse in turn after its
-movement roll; figures in their cells with each cell's occupancy), the side panel (the party with
-the cards in hand, the odds of the attack on offer, the explained log), the dice tray, the action
-bar and the status line.
+movement roll; figures in their cells with each cell's occupancy), the side panel's tabs (the
+shell's Log, the odds of the attack on offer, the party with the cards in hand), the dice tray,
+the action bar and the status line.
 
 Input: click a highlighted cell to move there (the cheapest path); click a minion to attack it
 with the best weapon on offer; the action bar (keys 1-9) for everything else; Space hurries the
@@ -50,6 +50,7 @@ from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
 from game.ui.play.mm.paint import CONDITION_WORDS, FIG_R
 from game.ui.play.mm.session import ATTACK_MODES, MMSession, action_help, seat_name
 from game.ui.play.shell import PlayShell
+from game.ui.play.side_panel import CARD, ODDS, PanelTab
 from game.ui.play.widgets import DANGER, DIM, GOOD, Button
 from game.ui.words import mode_name
 
@@ -69,6 +70,12 @@ HELP = (
     N_("The action bar (keys 1-9) lists everything else the rules allow now; More turns its "
        "page. The GM plays the minions by itself; Space hurries it."),
 )
+#: the side panel's tabs of this game (the shell's Log comes first): an attack's odds, the party
+ODDS_TAB, CARD_TAB = N_("Odds"), N_("Mice")
+ODDS_TIP = N_("The odds of the attack under the pointer in the action bar, else of the best "
+              "attack on offer: wounds, a defeat, cheese.")
+CARD_TIP = N_("The party: each mouse's health, cheese, cards and conditions; the mouse in turn "
+              "lit.")
 
 
 class MMPlayView(PlayShell[MMState]):
@@ -476,6 +483,16 @@ class MMPlayView(PlayShell[MMState]):
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         mm_paint.draw(self, surface)
+
+    def panel_tabs(self) -> list[PanelTab]:
+        return [PanelTab(ODDS, ODDS_TAB, ODDS_TIP, self.draw_odds),
+                PanelTab(CARD, CARD_TAB, CARD_TIP, self.draw_party)]
+
+    def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        mm_paint.draw_odds(self, surface, body)
+
+    def draw_party(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        mm_paint.draw_party(self, surface, body)
 
 
 def make_mm_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str] = (), *,

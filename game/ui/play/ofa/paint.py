@@ -84,7 +84,7 @@ class Painter:
                        side in session.ai_sides, session.can_undo(), session.can_redo(),
                        bool(st.winner))
         view.top_bar.draw(surface, lay.top, info, view.cursor)
-        self.draw_panel(view, surface)
+        view.draw_side_panel(surface)
         key = (id(session), session.revision, language())
         if key != self._roll_key:
             self._roll_key = key
@@ -97,22 +97,6 @@ class Painter:
                             surface.get_size())
         view.action_bar.draw(surface, lay.actions, view.hot)
         view.draw_status(surface)
-
-    def draw_panel(self, view: OFAPlayView, surface: pygame.Surface) -> None:
-        lay = view.layout
-        view.side_panel.draw_frame(surface, lay.panel)
-        body = view.side_panel.body(lay.panel)
-        tab = view.side_panel.tab
-        if tab == "Log":
-            view.log_panel.layout(view.session.log(), body.width,
-                                  (id(view.session), view.session.revision, view.session.lang))
-            view.log_panel.draw(surface, body, view.colours)
-        elif tab == "Odds":
-            preview, source = view.roll_preview()
-            self.odds_panel.draw(surface, body, preview, source)
-        else:
-            who = view.hover or view.inspected or view.selected
-            self.figure_card.draw(surface, body, view.shown, who, view.names, view.colours)
 
 
 def bar_groups(view: OFAPlayView) -> list[Group]:

@@ -103,11 +103,7 @@ def press(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) ->
     if lay.top.collidepoint(pos) or lay.actions.collidepoint(pos):
         return  # the bars' buttons act when they are released (``bars_pressed``)
     if lay.panel.collidepoint(pos):
-        if not view.side_panel.body(lay.panel).collidepoint(pos):
-            return  # the tabs are buttons
-        if view.side_panel.tab == "Log":
-            view.log_panel.click(view.side_panel.body(lay.panel), pos)
-        return
+        return  # the side panel's (the shell's ``panel_event``)
     if not lay.table.collidepoint(pos):
         return
     fig_id = figure_at(view, pos)

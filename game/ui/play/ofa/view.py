@@ -27,7 +27,6 @@ from game.ui.play.action_bar import ActionBar
 from game.ui.play.action_menu import ActionMenu
 from game.ui.play.choices import Choice
 from game.ui.play.end_screen import end_card
-from game.ui.play.log_panel import LogPanel
 from game.ui.play.match_session import Submitted
 from game.ui.play.ofa import keyboard, table_input
 from game.ui.play.ofa.actions import (
@@ -48,7 +47,7 @@ from game.ui.play.ofa.session import PlaySession
 from game.ui.play.ofa.table_input import Drag, Targeting
 from game.ui.play.ofa.top_bar import TopBar
 from game.ui.play.shell import PlayShell
-from game.ui.play.side_panel import SidePanel
+from game.ui.play.side_panel import CARD, ODDS, PanelTab
 from game.ui.play.widgets import DIM, TEXT
 from game.ui.view import ViewAction
 
@@ -63,6 +62,10 @@ HELP_LINES = (
        "them, then Enter."),
     N_("Space ends the activation; it also skips an animation or hurries the AI."),
 )
+#: the side panel's tabs of this game (the shell's Log comes first)
+ODDS_TAB, CARD_TAB = N_("Odds"), N_("Figure")
+ODDS_TIP = N_("The chances of the roll on offer, or of the action under the pointer.")
+CARD_TIP = N_("The card of the figure under the pointer or selected: profile, markers, wounds.")
 
 
 class OFAPlayView(PlayShell[OFAState]):
@@ -77,8 +80,6 @@ class OFAPlayView(PlayShell[OFAState]):
 
     def build(self) -> None:
         self.top_bar = TopBar(self.texts, self.bars_gui, self.top_buttons)
-        self.side_panel = SidePanel(self.texts, self.bars_gui)
-        self.log_panel = LogPanel(self.texts)
         self.action_bar = ActionBar(self.texts, self.bars_gui)
         self.painter = Painter(self.texts)
 
@@ -325,11 +326,7 @@ class OFAPlayView(PlayShell[OFAState]):
         elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self._mouse(event)
         elif kind == pygame.MOUSEWHEEL:
-            if self.cursor is not None and self.layout.panel.collidepoint(self.cursor):
-                notches = float(getattr(event, "precise_y", getattr(event, "y", 0)))
-                self.log_panel.scroll_by(notches, self.side_panel.body(self.layout.panel).height)
-            else:
-                self.forward(event)
+            self.forward(event)
         elif kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
             self.cursor = None
             self.hover = ""
@@ -374,9 +371,26 @@ class OFAPlayView(PlayShell[OFAState]):
             self.player.skip()
             self._settle()
 
+    def panel_event(self, event: pygame.event.Event) -> bool:
+        """The side panel's clicks and wheel, unless the action menu is open (a click
+        anywhere closes it first)."""
+        return self.menu is None and super().panel_event(event)
+
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         self.painter.draw(self, surface)
+
+    def panel_tabs(self) -> list[PanelTab]:
+        return [PanelTab(ODDS, ODDS_TAB, ODDS_TIP, self.draw_odds),
+                PanelTab(CARD, CARD_TAB, CARD_TIP, self.draw_card)]
+
+    def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        preview, source = self.roll_preview()
+        self.painter.odds_panel.draw(surface, body, preview, source)
+
+    def draw_card(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        who = self.hover or self.inspected or self.selected
+        self.painter.figure_card.draw(surface, body, self.shown, who, self.names, self.colours)
 
     def roll_preview(self) -> tuple[RollPreview | None, str]:
         """The roll to show the odds of: the hovered choice, the targets being picked, else the

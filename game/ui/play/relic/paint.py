@@ -1,6 +1,6 @@
 """Drawing the Relic play screen: the board with highlights, threat cards and pieces; the top
-bar; the battle tray (dice chains with explosions, both scores); the action buttons; the players'
-panels, the odds and the explained log. Reads the view, changes nothing but its buttons (built
+bar; the battle tray (dice chains with explosions, both scores); the action buttons; the side
+panel's tabs (the odds of the pending battle, the players' heroes; the log is the shell's). Reads the view, changes nothing but its buttons (built
 in the view's pygame_gui ``Gui``, which is drawn here over the rest).
 
 Words go through ``_()`` as the frame is drawn (the language may change at any time); in strict
@@ -18,6 +18,7 @@ from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB, ink_on
 from game.ui.play import widgets as ui
 from game.ui.play.relic.session import attr_short, mode_word, more_note, player_label
+from game.ui.play.side_panel import draw_lines
 
 if TYPE_CHECKING:
     from game.ui.play.relic.view import RelicPlayView
@@ -44,7 +45,7 @@ def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
     view.sync_bars()
     _actions(view, surface, lay.actions)
     view.draw_status(surface)
-    _panel(view, surface, lay.panel)
+    view.draw_side_panel(surface)
     view.draw_overlays(surface)
 
 
@@ -361,9 +362,10 @@ def _die(view: RelicPlayView, surface: pygame.Surface, at: tuple[int, int], face
                            (r.centerx + dx * 10, r.centery + dy * 10), 4)
 
 
-# ---------------------------------------------------------------------- the side panel
-def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    ui.panel(surface, rect)
+# ---------------------------------------------------------------------- the side panel's tabs
+def draw_heroes(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The Heroes tab: each player's Life, attributes, trophies, mission and wargear, the
+    player to act framed."""
     texts = view.texts
     st = view.state
     x, y, w = rect.x + 10, rect.y + 8, rect.width - 20
@@ -399,49 +401,30 @@ def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> N
             surface.blit(texts.render(ui.ellipsize(texts, line, w - 16, ui.SMALL_PX), ui.SMALL_PX, ink),
                          (x + 14, y + 20 + HERO_LINE * i))
         y += 90 + HERO_LINE
-    # the odds of the pending battle
+
+
+def draw_odds(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The Odds tab: the exact odds of the pending battle (with the preparation under the
+    pointer, if any), as words and a bar."""
+    texts = view.texts
+    st = view.state
     odds, what = view.odds()
-    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, y), (rect.right, y))
-    y += 6
-    if odds is not None:
-        head = _("Odds (exact, with explosions, {what})").format(what=what) if what else \
-            _("Odds (exact, with explosions)")
-        words = head + ": " + _("win {win:.1%} · tie {tie:.1%} · lose {lose:.1%}").format(
-            win=odds.p_win, tie=odds.p_tie, lose=odds.p_lose)
-        b = st.battle
-        if b is not None and b.player_chains:
-            words += " " + _("if the scores are counted now")
-        if odds.error_bound > 1e-9:
-            words += " " + _("(+{error:.1e} at most)").format(error=odds.error_bound)
-        for line in ui.wrap(texts, words, w, ui.SMALL_PX):
-            surface.blit(texts.render(line, ui.SMALL_PX, ui.ACCENT), (x, y))
-            y += 19
-        bar = pygame.Rect(x, y + 2, w, 10)
-        pw, pt = round(w * odds.p_win), round(w * odds.p_tie)
-        pygame.draw.rect(surface, ui.DANGER, bar)
-        pygame.draw.rect(surface, ui.GOOD, (bar.x, bar.y, pw, bar.h))
-        pygame.draw.rect(surface, ui.ACCENT, (bar.x + pw, bar.y, pt, bar.h))
-        y += 18
-    else:
-        surface.blit(texts.render(_("Odds: no battle pending"), ui.SMALL_PX, ui.DIM), (x, y))
-        y += 22
-    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, y), (rect.right, y))
-    y += 6
-    surface.blit(texts.render(_("Log (newest first)"), ui.SMALL_PX, ui.DIM), (x, y))
-    y += 20
-    events = [(entry.side, line) for entry in view.session.log() for line in reversed(entry.lines)]
-    for actor, entry in events[view.log_scroll:]:
-        colour = view.colours.get(actor, ui.TEXT)
-        lines = ui.wrap(texts, entry.text, w - 10, ui.SMALL_PX)
-        for j, line in enumerate(lines):
-            if y + 18 > rect.bottom:
-                return
-            if j == 0:
-                pygame.draw.rect(surface, colour, (x, y + 5, 5, 9))
-            surface.blit(texts.render(line, ui.SMALL_PX, ui.TEXT), (x + 10, y))
-            y += 18
-        if entry.rules and y + 18 <= rect.bottom:
-            surface.blit(texts.render(ui.ellipsize(texts, entry.rules, w - 10, ui.SMALL_PX), ui.SMALL_PX, ui.DIM),
-                         (x + 10, y))
-            y += 18
-        y += 3
+    if odds is None:
+        draw_lines(texts, surface, rect, [(_("Odds: no battle pending"), ui.DIM)])
+        return
+    head = _("Odds (exact, with explosions, {what})").format(what=what) if what else \
+        _("Odds (exact, with explosions)")
+    words = head + ": " + _("win {win:.1%} · tie {tie:.1%} · lose {lose:.1%}").format(
+        win=odds.p_win, tie=odds.p_tie, lose=odds.p_lose)
+    b = st.battle
+    if b is not None and b.player_chains:
+        words += " " + _("if the scores are counted now")
+    if odds.error_bound > 1e-9:
+        words += " " + _("(+{error:.1e} at most)").format(error=odds.error_bound)
+    y = draw_lines(texts, surface, rect, [(words, ui.ACCENT)])
+    x, w = rect.x + 10, rect.width - 20
+    bar = pygame.Rect(x, y + 2, w, 10)
+    pw, pt = round(w * odds.p_win), round(w * odds.p_tie)
+    pygame.draw.rect(surface, ui.DANGER, bar)
+    pygame.draw.rect(surface, ui.GOOD, (bar.x, bar.y, pw, bar.h))
+    pygame.draw.rect(surface, ui.ACCENT, (bar.x + pw, bar.y, pt, bar.h))

@@ -2,9 +2,9 @@
 
 The board view draws the map; over it go the highlighted spaces a move may end on, the threat
 cards lying on spaces and the players' pieces. The tray under the table shows the battle step by
-step (each die chain, explosions marked, both scores); the side panel has each player's Life,
-attributes, trophies, mission and relic, the exact odds of the pending battle and the explained
-log. The match changes only through ``Match.submit``, ``undo`` and ``redo``.
+step (each die chain, explosions marked, both scores); the side panel's tabs have the explained
+log (the shell's), the exact odds of the pending battle and each player's hero (Life, attributes,
+trophies, mission and relic). The match changes only through ``Match.submit``, ``undo`` and ``redo``.
 
 Keys: 1-9 or click the action buttons, Space/Enter the first action, click a highlighted space to
 move there, F2 AI on/off for the seat to play; the shell (``shell.py``) has the keys every screen
@@ -45,6 +45,7 @@ from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.relic import paint as relic_paint
 from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
 from game.ui.play.shell import PlayShell
+from game.ui.play.side_panel import CARD, ODDS, PanelTab
 from game.ui.play.widgets import ACCENT, SMALL_PX, Texts
 from game.ui.view import ViewAction
 
@@ -61,6 +62,12 @@ HELP = (
     N_("In a battle the tray shows each die chain and both scores, the side panel the exact "
        "odds. F2 lets the AI play the seat to play, or gives it back to a person."),
 )
+#: the side panel's tabs of this game (the shell's Log comes first): a battle's odds, the heroes
+ODDS_TAB, CARD_TAB = N_("Odds"), N_("Heroes")
+ODDS_TIP = N_("The exact odds of the pending battle (with the preparation under the pointer): "
+              "win, tie, lose.")
+CARD_TIP = N_("Each player's hero: Life, attributes, trophies, mission, power cards and "
+              "wargear; the player to act framed.")
 
 
 class _ActionButton(UIButton):
@@ -171,7 +178,6 @@ class RelicPlayView(PlayShell[RelicState]):
         self._new_events = 0  #: events of the last command (their dice appear one by one)
         self.hot_space = ""
         self.hot_action = -1  #: the action button under the mouse
-        self.log_scroll = 0
         self._rebuild_battle()
 
     @property
@@ -214,7 +220,6 @@ class RelicPlayView(PlayShell[RelicState]):
         super().show_result(result)
 
     def after_change(self) -> None:
-        self.log_scroll = 0
         self._rebuild_battle(new=self._new_events)
         self._new_events = 0
 
@@ -313,9 +318,6 @@ class RelicPlayView(PlayShell[RelicState]):
     def table_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
             return
-        if event.type == pygame.MOUSEWHEEL and self.layout.panel.collidepoint(pygame.mouse.get_pos()):
-            self.log_scroll = max(0, self.log_scroll - int(event.y))
-            return
         if event.type == pygame.MOUSEMOTION:
             self.hot_space = self.space_at(event.pos)
             self.hot_action = self.action_bar.index_at(event.pos)
@@ -352,6 +354,16 @@ class RelicPlayView(PlayShell[RelicState]):
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         relic_paint.draw(self, surface)
+
+    def panel_tabs(self) -> list[PanelTab]:
+        return [PanelTab(ODDS, ODDS_TAB, ODDS_TIP, self.draw_odds),
+                PanelTab(CARD, CARD_TAB, CARD_TIP, self.draw_heroes)]
+
+    def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        relic_paint.draw_odds(self, surface, body)
+
+    def draw_heroes(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        relic_paint.draw_heroes(self, surface, body)
 
 
 def make_relic_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str] = (), *,
