@@ -16,7 +16,7 @@ import pygame
 
 from game.i18n import _, language
 from game.ui.gui import Gui
-from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
+from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted, text_width
 from game.ui.play.choices import Choice, Group
 from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT_PX, Texts
 
@@ -54,7 +54,7 @@ def tooltip(choice: Choice, group: Group, n: int) -> str:
     return words
 
 
-class ActionBar:
+class ActionBar(WidgetBar):
     def __init__(self, texts: Texts, gui: Gui | None = None) -> None:
         self.texts = texts
         self.widgets = BarWidgets(gui)
@@ -150,13 +150,6 @@ class ActionBar:
     def take(self) -> list[Choice]:
         """The choices whose buttons were pressed since the last call."""
         return self.widgets.take()
-
-    def process(self, event: pygame.event.Event) -> bool:
-        """Feed an event to the bar's own Gui (a shared one is fed by the view)."""
-        return self.widgets.process(event)
-
-    def update(self, dt: float) -> None:
-        self.widgets.update(dt)
 
     def _light(self, hot: Choice | None) -> None:
         """The button of ``hot`` (hovered in the action menu, say) shown selected."""

@@ -13,7 +13,7 @@ through this class.
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from abc import ABC
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,9 +109,12 @@ class LogEntry:
 
 
 class CommandNames(Protocol):
-    """What the log needs of a session's names: a command in words."""
+    """What the log needs of a session's names: a command in words, an event with names for
+    ids."""
 
     def command(self, command: Any, state: Any = None, /) -> str: ...
+
+    def event(self, event: Event, /) -> Event: ...
 
 
 class MatchSession(ABC, Generic[S, Y]):
@@ -123,6 +126,9 @@ class MatchSession(ABC, Generic[S, Y]):
     system_type: ClassVar[type]
     #: the game's name, for the words of a match or a save of another game
     game_name: ClassVar[str]
+    #: why a save of another game cannot be loaded here, in the reader's language (a msgid
+    #: with ``{system}``; "": the English words of ``not_this_game``)
+    wrong_game: ClassVar[str] = ""
 
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7) -> None:
         if not isinstance(match.system, self.system_type):
@@ -274,14 +280,21 @@ class MatchSession(ABC, Generic[S, Y]):
 
     @classmethod
     def not_this_game(cls, system: str) -> str:
-        """Why a save of ``system`` cannot be loaded here (in English: the screen shows a save
-        error's detail only in English, ``shell_match.save_error_words``)."""
+        """Why a save of ``system`` cannot be loaded here (``wrong_game``, else in English: the
+        screen shows a save error's detail only in English, ``shell_match.save_error_words``)."""
+        if cls.wrong_game:
+            return _(cls.wrong_game).format(system=system)
         return f"is a {system} game, not {cls.game_name}"  # i18n: not shown (English only)
 
     # ------------------------------------------------------------------ words
-    @abstractmethod
     def explain(self, event: Event) -> LogLine:
         """An event in words, with the rules it cites."""
+        return LogLine(*split_rules(self.explained(event)))
+
+    def explained(self, event: Event) -> str:
+        """An event in the rule system's words, in the reader's language, things by name (the
+        rules it cites in brackets at the end)."""
+        return self.system.explain(self.names.event(event), self.lang)
 
     def _step_side(self, before: S, command: Any) -> str:
         """The side a logged command was played for (``before``: the state it was played in):

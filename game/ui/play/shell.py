@@ -17,8 +17,9 @@ A game's view subclasses ``PlayShell`` and fills in what is its own:
 - ``paint(surface)``: the frame, with the shell's ``draw_board``, ``draw_top_frame``,
   ``draw_side_panel``, ``draw_status`` and ``draw_overlays``; ``hint()``: the status line's
   running hint;
-- ``panel_tabs()``: the side panel's tabs it fills (``ODDS`` and ``CARD``, see
-  ``side_panel.py``); the shell puts its Log first (and a Rules tab when ``rules_tab`` gives one);
+- the side panel's tabs it fills: the Odds (``odds_tab``: its words, ``draw_odds``: its body)
+  and the card of its piece (``card_tab``, ``draw_card``), or ``panel_tabs()`` whole; the shell
+  puts its Log first (and a Rules tab when ``rules_tab`` gives one);
 - ``table_event(event)``: what the mouse (and a key released) means on its table and panels;
   ``game_key(event)``: its own keys (Tab, Space, 1-9...); ``bars_pressed()``: what its bars'
   widgets were pressed for; ``cancel()``: what Esc drops before it opens the menu;
@@ -41,7 +42,7 @@ from typing import Any
 import pygame
 
 from game.board.model import Board
-from game.i18n import _, language, save_language
+from game.i18n import N_, _, language, save_language
 from game.ui.board_view import BoardView
 from game.ui.colours import NO_SIDE, RGB, side_colours
 from game.ui.figures import side_letters
@@ -55,7 +56,7 @@ from game.ui.play.layout import Layout
 from game.ui.play.log_panel import LogPanel
 from game.ui.play.resume import RESUME, resume_card
 from game.ui.play.shell_match import AI_PACE_S, MatchControls, St
-from game.ui.play.side_panel import LOG, LOG_LABEL, LOG_TIP, PanelTab, SidePanel
+from game.ui.play.side_panel import CARD, LOG, LOG_LABEL, LOG_TIP, ODDS, PanelTab, SidePanel
 from game.ui.play.top_bar import TopButtons
 from game.ui.play.widgets import (
     CHROME_BG,
@@ -83,6 +84,9 @@ class PlayShell(MatchControls[St]):
     help_lines: Sequence[str] = ()
     #: seconds between the program's commands (it plays at a readable pace)
     ai_pace_s = AI_PACE_S
+    #: the side panel's Odds tab and the piece's card tab of the game: (label, tooltip) msgids
+    odds_tab: tuple[str, str] = (N_("Odds"), "")
+    card_tab: tuple[str, str] = ("", "")
     session: Any
 
     def __init__(self, session: Any, board: Board, size: tuple[int, int], *,
@@ -190,7 +194,14 @@ class PlayShell(MatchControls[St]):
     def panel_tabs(self) -> list[PanelTab]:
         """The side panel's tabs the game fills, after the shell's Log: its Odds (``ODDS``) and
         its piece's card (``CARD``)."""
-        return []
+        return [PanelTab(ODDS, *self.odds_tab, self.draw_odds),
+                PanelTab(CARD, *self.card_tab, self.draw_card)]
+
+    def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The Odds tab's body: the chances of the roll on offer."""
+
+    def draw_card(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The card tab's body: the piece under the pointer or selected (or all of them)."""
 
     def rules_tab(self) -> PanelTab | None:
         """The Rules tab (``RULES``: the rule behind a rule ID, in the reader's language): a

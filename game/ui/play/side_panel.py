@@ -19,7 +19,7 @@ import pygame
 
 from game.i18n import N_, _, language
 from game.ui.gui import Gui
-from game.ui.play.bar_widgets import BarWidgets, fitted
+from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted
 from game.ui.play.widgets import PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, Texts, wrap
 
 #: the tabs' ids: every game has the first three; the Rules tab is for a later issue
@@ -140,7 +140,7 @@ class Tabs:
         return self.widgets.take()
 
 
-class SidePanel:
+class SidePanel(WidgetBar):
     """The shell's side panel: the tabs a screen has (``tabs``, given at each frame), the chosen
     one (``tab``), its frame and its body."""
 
@@ -195,13 +195,6 @@ class SidePanel:
         got = self.current()
         if got is not None and got.wheel is not None:
             got.wheel(notches, self.body(rect))
-
-    def process(self, event: pygame.event.Event) -> bool:
-        """Feed an event to the panel's own Gui (a shared one is fed by the view)."""
-        return self.widgets.process(event)
-
-    def update(self, dt: float) -> None:
-        self.widgets.update(dt)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, tabs: Sequence[PanelTab]) -> None:
         """The panel's background, its tabs (``tabs``: the screen's, in their order) and the

@@ -14,24 +14,14 @@ from typing import Any
 from game.core.dice import SeededDice
 from game.i18n import N_, _
 from game.rules.engine import Event, IllegalCommand, Match
-from game.rules.helldorado.commands import (
-    Activate,
-    Charge,
-    Climb,
-    Concentrate,
-    End,
-    Fight,
-    Focus,
-    Shoot,
-    VaeVictis,
-)
+from game.rules.helldorado import commands as hd
 from game.rules.helldorado.game import MAPS_DIR, Helldorado
 from game.rules.helldorado.refusals import REFUSALS
 from game.rules.helldorado.state import HDState
 from game.ui.play import match_session
 from game.ui.play.choices import Choice, Group
 from game.ui.play.hd.names import HDNames
-from game.ui.play.match_session import LogLine, MatchSession, split_rules
+from game.ui.play.match_session import MatchSession
 
 
 def map_setting(map_path: Path) -> str:
@@ -60,6 +50,7 @@ PENDING_TITLES = {"declare": N_("Declare the weapon"), "table": N_("Pick the opp
 class HDSession(MatchSession[HDState, Helldorado]):
     system_type = Helldorado
     game_name = "Helldorado"  # i18n: not shown (the words of a wrong match or save)
+    wrong_game = N_("is a {system} game, not Helldorado")
 
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7,
                  lang: str | None = None) -> None:
@@ -89,14 +80,14 @@ class HDSession(MatchSession[HDState, Helldorado]):
         if st.activation is not None:
             return st
         try:
-            return self.system.apply(st, Activate(unit_id), SeededDice(0)).state
+            return self.system.apply(st, hd.Activate(unit_id), SeededDice(0)).state
         except IllegalCommand:
             return None
 
     def prefix(self, unit_id: str) -> tuple[Any, ...]:
         """The ``Activate`` a command of ``unit_id`` needs first (or nothing)."""
         act = self.state.activation
-        return () if act is not None and act.unit == unit_id else (Activate(unit_id),)
+        return () if act is not None and act.unit == unit_id else (hd.Activate(unit_id),)
 
     # ------------------------------------------------------------------ choices
     def choices(self, unit_id: str) -> list[Group]:
@@ -109,9 +100,9 @@ class HDSession(MatchSession[HDState, Helldorado]):
             p = st.pending
             title = _(PENDING_TITLES[p.kind]) if p.kind in PENDING_TITLES else p.kind
             answers = [Choice(self.names.command(c), c, "pending") for c in self.legal()
-                       if not isinstance(c, VaeVictis)]
+                       if not isinstance(c, hd.VaeVictis)]
             vae = [Choice(self.names.command(c), c, "vae") for c in self.legal()
-                   if isinstance(c, VaeVictis)]
+                   if isinstance(c, hd.VaeVictis)]
             groups = [Group("pending", f"{self.names.of(p.unit)}: {title}", tuple(answers))]
             if vae:
                 groups.append(Group("vae", _("Order"), tuple(vae)))
@@ -125,19 +116,19 @@ class HDSession(MatchSession[HDState, Helldorado]):
         shoot: list[Choice] = []
         other: list[Choice] = []
         for c in legal:
-            if isinstance(c, Charge | Fight):
-                label = (_("charges {target}") if isinstance(c, Charge) else _("fights {target}")).format(
+            if isinstance(c, hd.Charge | hd.Fight):
+                label = (_("charges {target}") if isinstance(c, hd.Charge) else _("fights {target}")).format(
                     target=self.names.of(c.target))
                 attack.append(Choice(label + (f" ({self.names.weapon(c.weapon)})" if c.weapon else ""), c,
                                      "attack"))
-            elif isinstance(c, Shoot):
+            elif isinstance(c, hd.Shoot):
                 shoot.append(Choice(_("Shoot {target} ({weapon})").format(
                     target=self.names.of(c.target), weapon=self.names.weapon(c.weapon)), c, "shoot"))
-            elif isinstance(c, Climb):
+            elif isinstance(c, hd.Climb):
                 other.append(Choice(_("Climb up") if c.solid else _("Climb down"), c, "self"))
-            elif isinstance(c, Concentrate):
+            elif isinstance(c, hd.Concentrate):
                 other.append(Choice(_("Concentrate"), c, "self"))
-            elif isinstance(c, Focus):
+            elif isinstance(c, hd.Focus):
                 other.append(Choice(_("Focus"), c, "self"))
         for w in u.weapons:
             name = self.names.weapon(w.id, w.name)
@@ -155,7 +146,7 @@ class HDSession(MatchSession[HDState, Helldorado]):
         if other:
             groups.append(Group("self", _("Unit"), tuple(other)))
         if st.activation is not None:
-            groups.append(Group("end", _("Activation"), (Choice(_("End"), End(unit_id), "end"),)))
+            groups.append(Group("end", _("Activation"), (Choice(_("End"), hd.End(unit_id), "end"),)))
         return groups
 
     def _may_shoot(self, st: HDState, unit_id: str) -> bool:
@@ -180,15 +171,10 @@ class HDSession(MatchSession[HDState, Helldorado]):
         language."""
         return self.names.rename(ident)
 
-    @classmethod
-    def not_this_game(cls, system: str) -> str:
-        return _("is a {system} game, not Helldorado").format(system=system)
-
     # ------------------------------------------------------------------ words
-    def explain(self, event: Event) -> LogLine:
-        line = self.system.explain(self.names.event(event), self.lang).replace("→", "->")
-        text, rules = split_rules(line)
-        return LogLine(text, rules)
+    def explained(self, event: Event) -> str:
+        """The rule system's words, its arrows as the screen's font draws them."""
+        return super().explained(event).replace("→", "->")
 
     def _step_side(self, before: HDState, command: Any) -> str:
         """The side answering a pending choice, else the side whose turn it was."""

@@ -43,7 +43,6 @@ from game.ui.play.hd.tray import HDRow, HDTray
 from game.ui.play.layout import Layout
 from game.ui.play.match_session import Submitted
 from game.ui.play.shell import PlayShell
-from game.ui.play.side_panel import CARD, ODDS, PanelTab
 from game.ui.play.widgets import DANGER, TEXT
 from game.ui.view import ViewAction
 
@@ -53,8 +52,7 @@ HELP = (N_("Click a unit of the side to play: its sight lines, range bands and c
         N_("Drag from it to move (to retreat when engaged). The action bar (1-9) lists what the "
            "rules allow; a template follows the mouse (Q/E or the wheel turn it), a click lays it."),
         N_("Tab selects the next unit; Space hurries the AI."))
-#: the side panel's tabs of this game (the shell's Log comes first): the targets' odds, the unit
-ODDS_TAB, CARD_TAB = N_("Odds"), N_("Unit")
+#: the side panel's tabs' tooltips (after the shell's Log): the targets' odds, the unit
 ODDS_TIP = N_("The sight lines of the selected unit to every enemy: distance, range band, "
               "difficulty and cover; or what the template being laid catches.")
 CARD_TIP = N_("The card of the unit under the pointer or selected: profile, life points, "
@@ -75,6 +73,8 @@ def hd_layout(size: tuple[int, int]) -> Layout:
 
 class HDPlayView(PlayShell[HDState]):
     help_lines = HELP
+    odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Unit"), CARD_TIP)
+    draw_odds, draw_card = hd_paint.draw_targets, hd_paint.draw_unit
     ai_pace_s = AI_PACE_S
 
     def layout_for(self, size: tuple[int, int]) -> Layout:
@@ -404,16 +404,6 @@ class HDPlayView(PlayShell[HDState]):
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         hd_paint.draw(self, surface)
-
-    def panel_tabs(self) -> list[PanelTab]:
-        return [PanelTab(ODDS, ODDS_TAB, ODDS_TIP, self.draw_targets),
-                PanelTab(CARD, CARD_TAB, CARD_TIP, self.draw_unit)]
-
-    def draw_targets(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        hd_paint.draw_targets(self, surface, body)
-
-    def draw_unit(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        hd_paint.draw_unit(self, surface, body)
 
 
 def make_hd_view(board_path: Path, size: tuple[int, int], ai_sides: tuple[str, ...] | list[str] = (),

@@ -26,7 +26,7 @@ from game.rules.mice_and_mystics.game import MAPS_DIR, MiceAndMystics
 from game.rules.mice_and_mystics.refusals import REFUSALS
 from game.rules.mice_and_mystics.state import GM, MMState, Phase
 from game.ui.play import match_session
-from game.ui.play.match_session import LogLine, MatchSession, split_rules
+from game.ui.play.match_session import MatchSession
 
 #: the seats' ids when none are named (kept in saves); ``seat_name`` shows them translated
 DEFAULT_PLAYERS = (N_("Player 1"), N_("Player 2"))
@@ -229,9 +229,8 @@ class MMSession(MatchSession[MMState, MiceAndMystics]):
         """A figure, a minion group or a card in the current language."""
         return self.map_names().get(ident) or name_of(ident, i18n.language())
 
-    def explain(self, event: Event) -> LogLine:
-        return LogLine(*split_rules(explain_mod.explain(event, i18n.language(),
-                                                        self.map_names())))
+    def explained(self, event: Event) -> str:
+        return explain_mod.explain(event, self.lang, self.map_names())
 
     def shown(self, events: Sequence[Event]) -> list[Event]:
         """The events a player reads: the status echoes left out."""

@@ -50,7 +50,6 @@ from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
 from game.ui.play.mm.paint import CONDITION_WORDS, FIG_R
 from game.ui.play.mm.session import ATTACK_MODES, MMSession, action_help, seat_name
 from game.ui.play.shell import PlayShell
-from game.ui.play.side_panel import CARD, ODDS, PanelTab
 from game.ui.play.widgets import DANGER, DIM, GOOD, Button
 from game.ui.words import mode_name
 
@@ -70,8 +69,7 @@ HELP = (
     N_("The action bar (keys 1-9) lists everything else the rules allow now; More turns its "
        "page. The GM plays the minions by itself; Space hurries it."),
 )
-#: the side panel's tabs of this game (the shell's Log comes first): an attack's odds, the party
-ODDS_TAB, CARD_TAB = N_("Odds"), N_("Mice")
+#: the side panel's tabs' tooltips (after the shell's Log): an attack's odds, the party
 ODDS_TIP = N_("The odds of the attack under the pointer in the action bar, else of the best "
               "attack on offer: wounds, a defeat, cheese.")
 CARD_TIP = N_("The party: each mouse's health, cheese, cards and conditions; the mouse in turn "
@@ -80,6 +78,8 @@ CARD_TIP = N_("The party: each mouse's health, cheese, cards and conditions; the
 
 class MMPlayView(PlayShell[MMState]):
     help_lines = HELP
+    odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Mice"), CARD_TIP)
+    draw_odds, draw_card = mm_paint.draw_odds, mm_paint.draw_party
     ai_pace_s = GM_PACE_S
 
     def build(self) -> None:
@@ -483,16 +483,6 @@ class MMPlayView(PlayShell[MMState]):
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         mm_paint.draw(self, surface)
-
-    def panel_tabs(self) -> list[PanelTab]:
-        return [PanelTab(ODDS, ODDS_TAB, ODDS_TIP, self.draw_odds),
-                PanelTab(CARD, CARD_TAB, CARD_TIP, self.draw_party)]
-
-    def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        mm_paint.draw_odds(self, surface, body)
-
-    def draw_party(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        mm_paint.draw_party(self, surface, body)
 
 
 def make_mm_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str] = (), *,

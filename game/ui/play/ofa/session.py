@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from game.board.model import Board
-from game.i18n import _
-from game.rules.engine import Event, Match
+from game.i18n import N_
+from game.rules.engine import Match
 from game.rules.one_for_all.game import MAPS_DIR, OneForAll
 from game.rules.one_for_all.refusals import REFUSALS
 from game.rules.one_for_all.state import OFAState
 from game.ui.play import match_session
-from game.ui.play.match_session import LogLine, MatchSession, split_rules
+from game.ui.play.match_session import MatchSession
 from game.ui.play.ofa.names import Names
 
 
@@ -34,6 +34,7 @@ def new_match(map_path: Path, seed: int | None = None, *, autosave: Path | None 
 class PlaySession(MatchSession[OFAState, OneForAll]):
     system_type = OneForAll
     game_name = "One for All"  # i18n: not shown (the words of a wrong match or save)
+    wrong_game = N_("is a {system} game, not One for All")
 
     def __init__(self, match: Match, board: Board | None = None, *,
                  ai_sides: Sequence[str] = (), ai_seed: int = 7, lang: str | None = None) -> None:
@@ -59,15 +60,7 @@ class PlaySession(MatchSession[OFAState, OneForAll]):
         language."""
         return self.names.of(ident)
 
-    @classmethod
-    def not_this_game(cls, system: str) -> str:
-        return _("is a {system} game, not One for All").format(system=system)
-
     # ------------------------------------------------------------------ words
-    def explain(self, event: Event) -> LogLine:
-        text, rules = split_rules(self.system.explain(self.names.event(event), self.lang))
-        return LogLine(text, rules)
-
     def _step_side(self, before: OFAState, command: Any) -> str:
         """The side of the figure the command names, else of the winner of a pending choice."""
         fig_id = getattr(command, "figure", "")

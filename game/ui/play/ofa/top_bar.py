@@ -12,7 +12,7 @@ import pygame
 from game.i18n import N_, _
 from game.ui.colours import RGB, ink_on
 from game.ui.gui import Gui
-from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
+from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted, text_width
 from game.ui.play.top_bar import TopButtons
 from game.ui.play.widgets import CHROME_BG, PANEL_LINE, TEXT_PX, Texts, ellipsize
 from game.ui.words import mode_name
@@ -44,7 +44,7 @@ class _Word:
     ids: tuple[str, ...]
 
 
-class TopBar:
+class TopBar(WidgetBar):
     """The One for All top bar: the shared buttons (``TopButtons``) and its words as labels."""
 
     def __init__(self, texts: Texts, gui: Gui | None = None,
@@ -78,13 +78,6 @@ class TopBar:
     def take(self) -> list[str]:
         """The buttons pressed since the last call (their actions)."""
         return self.top_buttons.take()
-
-    def process(self, event: pygame.event.Event) -> bool:
-        """Feed an event to the bar's own Gui (a shared one is fed by the view)."""
-        return self.widgets.process(event)
-
-    def update(self, dt: float) -> None:
-        self.widgets.update(dt)
 
     # ------------------------------------------------------------------ drawing
     def _words(self, rect: pygame.Rect, info: TopInfo, gui: Gui) -> tuple[list[_Word],

@@ -47,7 +47,6 @@ from game.ui.play.ofa.session import PlaySession
 from game.ui.play.ofa.table_input import Drag, Targeting
 from game.ui.play.ofa.top_bar import TopBar
 from game.ui.play.shell import PlayShell
-from game.ui.play.side_panel import CARD, ODDS, PanelTab
 from game.ui.play.widgets import DIM, TEXT
 from game.ui.view import ViewAction
 
@@ -62,14 +61,14 @@ HELP_LINES = (
        "them, then Enter."),
     N_("Space ends the activation; it also skips an animation or hurries the AI."),
 )
-#: the side panel's tabs of this game (the shell's Log comes first)
-ODDS_TAB, CARD_TAB = N_("Odds"), N_("Figure")
+#: the side panel's tabs' tooltips (after the shell's Log): a roll's odds, the figure
 ODDS_TIP = N_("The chances of the roll on offer, or of the action under the pointer.")
 CARD_TIP = N_("The card of the figure under the pointer or selected: profile, markers, wounds.")
 
 
 class OFAPlayView(PlayShell[OFAState]):
     help_lines = HELP_LINES
+    odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Figure"), CARD_TIP)
 
     def __init__(self, session: PlaySession, board: Board, size: tuple[int, int], *,
                  animate: bool = True, **options: Any) -> None:
@@ -379,10 +378,6 @@ class OFAPlayView(PlayShell[OFAState]):
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         self.painter.draw(self, surface)
-
-    def panel_tabs(self) -> list[PanelTab]:
-        return [PanelTab(ODDS, ODDS_TAB, ODDS_TIP, self.draw_odds),
-                PanelTab(CARD, CARD_TAB, CARD_TIP, self.draw_card)]
 
     def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         preview, source = self.roll_preview()

@@ -363,12 +363,12 @@ def _die(view: RelicPlayView, surface: pygame.Surface, at: tuple[int, int], face
 
 
 # ---------------------------------------------------------------------- the side panel's tabs
-def draw_heroes(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_heroes(view: RelicPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
     """The Heroes tab: each player's Life, attributes, trophies, mission and wargear, the
     player to act framed."""
     texts = view.texts
     st = view.state
-    x, y, w = rect.x + 10, rect.y + 8, rect.width - 20
+    x, y, w = body.x + 10, body.y + 8, body.width - 20
     for hero in st.heroes:
         colour = view.colours[hero.player]
         box = pygame.Rect(x - 4, y - 2, w + 8, 84 + HERO_LINE)
@@ -403,14 +403,14 @@ def draw_heroes(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect)
         y += 90 + HERO_LINE
 
 
-def draw_odds(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_odds(view: RelicPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
     """The Odds tab: the exact odds of the pending battle (with the preparation under the
     pointer, if any), as words and a bar."""
     texts = view.texts
     st = view.state
     odds, what = view.odds()
     if odds is None:
-        draw_lines(texts, surface, rect, [(_("Odds: no battle pending"), ui.DIM)])
+        draw_lines(texts, surface, body, [(_("Odds: no battle pending"), ui.DIM)])
         return
     head = _("Odds (exact, with explosions, {what})").format(what=what) if what else \
         _("Odds (exact, with explosions)")
@@ -421,8 +421,8 @@ def draw_odds(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -
         words += " " + _("if the scores are counted now")
     if odds.error_bound > 1e-9:
         words += " " + _("(+{error:.1e} at most)").format(error=odds.error_bound)
-    y = draw_lines(texts, surface, rect, [(words, ui.ACCENT)])
-    x, w = rect.x + 10, rect.width - 20
+    y = draw_lines(texts, surface, body, [(words, ui.ACCENT)])
+    x, w = body.x + 10, body.width - 20
     bar = pygame.Rect(x, y + 2, w, 10)
     pw, pt = round(w * odds.p_win), round(w * odds.p_tie)
     pygame.draw.rect(surface, ui.DANGER, bar)

@@ -32,7 +32,7 @@ from game.rules.relic.game import MAPS_DIR, Relic
 from game.rules.relic.refusals import REFUSALS
 from game.rules.relic.state import Phase, RelicState
 from game.ui.play import match_session
-from game.ui.play.match_session import LogLine, MatchSession, history_reason, split_rules
+from game.ui.play.match_session import MatchSession, history_reason
 
 SEATS = ("player1", "player2", "player3", "player4")
 
@@ -151,11 +151,12 @@ class RelicSession(MatchSession[RelicState, Relic]):
         return self.name(ident)
 
     # ------------------------------------------------------------------ words
-    def explain(self, event: Event) -> LogLine:
+    def explained(self, event: Event) -> str:
+        """The rule system's words, the seats by their players' names."""
         text = self.system.explain(event, self.lang)
         for p in sorted(self.state.seats, key=len, reverse=True):
             text = text.replace(p, player_label(p))
-        return LogLine(*split_rules(text))
+        return text
 
     def command_words(self, command: Any, before: RelicState) -> str:
         """A logged command: the words of its button then."""

@@ -45,7 +45,6 @@ from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.relic import paint as relic_paint
 from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
 from game.ui.play.shell import PlayShell
-from game.ui.play.side_panel import CARD, ODDS, PanelTab
 from game.ui.play.widgets import ACCENT, SMALL_PX, Texts
 from game.ui.view import ViewAction
 
@@ -62,8 +61,7 @@ HELP = (
     N_("In a battle the tray shows each die chain and both scores, the side panel the exact "
        "odds. F2 lets the AI play the seat to play, or gives it back to a person."),
 )
-#: the side panel's tabs of this game (the shell's Log comes first): a battle's odds, the heroes
-ODDS_TAB, CARD_TAB = N_("Odds"), N_("Heroes")
+#: the side panel's tabs' tooltips (after the shell's Log): a battle's odds, the heroes
 ODDS_TIP = N_("The exact odds of the pending battle (with the preparation under the pointer): "
               "win, tie, lose.")
 CARD_TIP = N_("Each player's hero: Life, attributes, trophies, mission, power cards and "
@@ -165,6 +163,8 @@ def tooltip(what: str, rule: str, n: int) -> str:
 
 class RelicPlayView(PlayShell[RelicState]):
     help_lines = HELP
+    odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Heroes"), CARD_TIP)
+    draw_odds, draw_card = relic_paint.draw_odds, relic_paint.draw_heroes
 
     def build(self) -> None:
         #: the pygame_gui widgets: the action buttons (and their tooltips)
@@ -354,16 +354,6 @@ class RelicPlayView(PlayShell[RelicState]):
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         relic_paint.draw(self, surface)
-
-    def panel_tabs(self) -> list[PanelTab]:
-        return [PanelTab(ODDS, ODDS_TAB, ODDS_TIP, self.draw_odds),
-                PanelTab(CARD, CARD_TAB, CARD_TIP, self.draw_heroes)]
-
-    def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        relic_paint.draw_odds(self, surface, body)
-
-    def draw_heroes(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        relic_paint.draw_heroes(self, surface, body)
 
 
 def make_relic_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str] = (), *,
