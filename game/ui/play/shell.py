@@ -57,7 +57,7 @@ from game.ui.play.log_panel import LogPanel
 from game.ui.play.resume import RESUME, resume_card
 from game.ui.play.shell_match import AI_PACE_S, MatchControls, St
 from game.ui.play.side_panel import CARD, LOG, LOG_LABEL, LOG_TIP, ODDS, PanelTab, SidePanel
-from game.ui.play.top_bar import TopButtons
+from game.ui.play.top_bar import TopButtons, top_words
 from game.ui.play.widgets import (
     CHROME_BG,
     DANGER,
@@ -502,6 +502,15 @@ class PlayShell(MatchControls[St]):
         pygame.draw.line(surface, PANEL_LINE, rect.bottomleft, rect.bottomright)
         return pygame.Rect(rect.x, rect.y, max(0, self.top_buttons.left(rect) - rect.x),
                            rect.height)
+
+    def draw_top_words(self, surface: pygame.Surface, one: str, two: Sequence[str], *,
+                       title: tuple[str, RGB] | None = None,
+                       chip: tuple[str, RGB] | None = None) -> None:
+        """The top bar with its words left of the buttons (``top_bar.top_words``): the game's
+        title, the side to play as a chip, then the facts in one line or in the lines of
+        ``two``."""
+        room = self.draw_top_frame(surface)
+        top_words(self.texts, surface, room, one, two, title=title, chip=chip)
 
     def status_line(self) -> tuple[str, RGB]:
         """The status line: the last message while it lasts, else the hint."""

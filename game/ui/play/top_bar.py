@@ -1,17 +1,21 @@
 """The top bar's buttons, the same on every play screen: undo, redo, save, load and the menu,
 right-aligned, pygame_gui buttons (``bar_widgets``) with a tooltip that names the key. A press
-waits in ``take()`` for the shell. The words left of them are the shell's (``shell.py``).
+waits in ``take()`` for the shell. The words left of them: ``top_words`` (the title, the side
+to play as a chip in its colour, the facts in one or two lines), drawn by the shell.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from game.i18n import N_, _, language
+from game.ui.colours import RGB, ink_on
 from game.ui.gui import Gui
 from game.ui.play.bar_widgets import BarWidgets, text_width
+from game.ui.play.widgets import DIM, SMALL_PX, TEXT, TEXT_PX, TITLE_PX, Texts, ellipsize
 
 BUTTONS = (("undo", N_("Undo"), "Ctrl+Z"), ("redo", N_("Redo"), ""), ("save", N_("Save"), "Ctrl+S"),
            ("load", N_("Load"), ""), ("menu", N_("Menu"), "Esc"))
@@ -94,3 +98,34 @@ class TopButtons:
     def take(self) -> list[str]:
         """The actions of the buttons pressed since the last call."""
         return self.widgets.take()
+
+
+def top_words(texts: Texts, surface: pygame.Surface, room: pygame.Rect, one: str,
+              two: Sequence[str], *, title: tuple[str, RGB] | None = None,
+              chip: tuple[str, RGB] | None = None) -> None:
+    """The words of a top bar in ``room`` (the bar left of its buttons): the game's title in its
+    colour, the side to play as a chip in the side's colour, then the facts: ``one`` line when
+    it fits, else the lines of ``two`` one over the other (the first lit, the rest dim), each
+    cut to the room left."""
+    x = room.x + 12
+    if title is not None:
+        pic = texts.render(title[0], TITLE_PX, title[1])
+        surface.blit(pic, (x, room.centery - pic.get_height() // 2))
+        x += pic.get_width() + 20
+    if chip is not None:
+        words, colour = chip
+        pic = texts.render(f" {words} ", TEXT_PX, ink_on(colour))
+        box = pygame.Rect(x, room.y + 8, pic.get_width() + 6, room.height - 16)
+        pygame.draw.rect(surface, colour, box, border_radius=5)
+        surface.blit(pic, (box.x + 3, box.centery - pic.get_height() // 2))
+        x = box.right + 16
+    width = room.right - 12 - x
+    if texts.width(one, TEXT_PX) <= width:
+        pics = [texts.render(one, TEXT_PX, TEXT)]
+    else:  # no room for one line (the bar's buttons, a narrow window)
+        pics = [texts.render(ellipsize(texts, line, width, SMALL_PX), SMALL_PX, DIM if i else TEXT)
+                for i, line in enumerate(two)]
+    y = room.centery - sum(pic.get_height() for pic in pics) // 2
+    for pic in pics:
+        surface.blit(pic, (x, y))
+        y += pic.get_height()

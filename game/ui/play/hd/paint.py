@@ -126,38 +126,21 @@ def draw_drag(view: HDPlayView, surface: pygame.Surface) -> None:
 
 
 def draw_top(view: HDPlayView, surface: pygame.Surface) -> None:
-    """The bar's background and words (the side's chip in its colour); its buttons are
-    widgets, drawn with ``bars_gui``."""
-    rect = view.layout.top
-    t = view.texts
-    right = view.draw_top_frame(surface).right
-    x = rect.x + 12
-    title = t.render(_("Helldorado"), ui.TITLE_PX, TITLE_COLOUR)
-    surface.blit(title, (x, rect.centery - title.get_height() // 2))
-    x += title.get_width() + 20
+    """The top bar: the game, the side to play, the round, the mode, the points and the Vae
+    Victis left (the shell's words; its buttons are widgets, drawn with ``bars_gui``)."""
     st = view.state
     side = view.session.to_play()
+    chip = None
     if side is not None:
-        colour = view.colours.get(side, NO_SIDE)
         ai = " " + _("(AI)") if side in view.session.ai_sides else ""
-        chip = t.render(f" {view.names.side(side)}{ai} ", ui.TEXT_PX, ink_on(colour))
-        box = pygame.Rect(x, rect.y + 8, chip.get_width() + 6, rect.height - 16)
-        pygame.draw.rect(surface, colour, box, border_radius=5)
-        surface.blit(chip, (box.x + 3, box.centery - chip.get_height() // 2))
-        x = box.right + 16
+        chip = (f"{view.names.side(side)}{ai}", view.colours.get(side, NO_SIDE))
     score = "  ".join(f"{view.names.side(s)} {v}" for s, v in st.tally)
     first = "   ".join((_("Round {n}/{of}").format(n=st.round, of=st.cfg.rounds),
                          mode_name(view.session.mode)))
     second = "   ".join((_("Points: {score}").format(score=score),
                          _("Vae Victis: {left}").format(left=" ".join(str(st.vae(s)) for s in st.sides))))
-    room = right - 12 - x
-    one = f"{first}   {second}"
-    lines = [one] if t.width(one, ui.SMALL_PX) <= room else [first, second]
-    pics = [t.render(ui.ellipsize(t, line, room, ui.SMALL_PX), ui.SMALL_PX, ui.DIM) for line in lines]
-    y = rect.centery - sum(p.get_height() for p in pics) // 2
-    for pic in pics:
-        surface.blit(pic, (x, y))
-        y += pic.get_height()
+    view.draw_top_words(surface, f"{first}   {second}", (first, second),
+                        title=(_("Helldorado"), TITLE_COLOUR), chip=chip)
 
 
 def draw_targets(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:

@@ -43,7 +43,7 @@ from game.rules.mice_and_mystics.state import END_TEXTS, GM, EndReason, MMState,
 from game.ui.colours import RGB
 from game.ui.gui import Gui
 from game.ui.play import user_dirs
-from game.ui.play.action_bar import GAP, ROW_H
+from game.ui.play.action_bar import GAP, ROW_H, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.mm import paint as mm_paint
 from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
@@ -317,25 +317,20 @@ class MMPlayView(PlayShell[MMState]):
         """The action bar's buttons in rows, the rows in pages: (box, label, command); the
         first 9 of a page numbered for the keys, a page's first row ``reserve`` pixels short
         (the More button's place)."""
-        area = self.layout.actions
-        left = area.x + 10
-        rows = max(1, (area.height - GAP) // (ROW_H + GAP))
+        rows = Rows(self.layout.actions, reserve, reserve_row=0)
         pages: list[list[tuple[pygame.Rect, str, Any]]] = [[]]
-        x, y, row = left, area.y + GAP, 0
         for label, cmd in items:
             for _attempt in range(2):  # once more on the next row or page
-                right = area.right - 8 - (reserve if row == 0 else 0)
                 n = len(pages[-1]) + 1
                 number = f"{n}  " if n <= 9 else ""
-                w = min(text_width(gui, number + label, BUTTON_IDS) + PAD, max(40, right - left))
-                if x + w <= right or x == left:
+                w = min(text_width(gui, number + label, BUTTON_IDS) + PAD,
+                        max(40, rows.right - rows.left))
+                if rows.fits(w) or rows.at_start:
                     break
-                x, y, row = left, y + ROW_H + GAP, row + 1
-                if row >= rows:
+                if not rows.wrap():
                     pages.append([])
-                    y, row = area.y + GAP, 0
-            pages[-1].append((pygame.Rect(x, y, w, ROW_H), label, cmd))
-            x += w + GAP
+                    rows.top()
+            pages[-1].append((rows.place(w), label, cmd))
         return pages
 
     def action_tooltip(self, cmd: Any, label: str, key: str) -> str:

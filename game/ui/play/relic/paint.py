@@ -40,7 +40,7 @@ def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
     lay = view.layout
     surface.fill(ui.CHROME_BG)
     _board_marks(view, view.draw_board(surface))
-    _top(view, surface, lay.top)
+    _top(view, surface)
     _tray(view, surface, lay.tray)
     view.sync_bars()
     _actions(view, surface, lay.actions)
@@ -119,39 +119,23 @@ def _centre(cell) -> tuple[float, float]:  # noqa: ANN001
 
 
 # ---------------------------------------------------------------------- chrome
-def _top(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    room = view.draw_top_frame(surface)
+def _top(view: RelicPlayView, surface: pygame.Surface) -> None:
+    """The top bar: the player to act, the scenario, the round and turn, the mode and the step
+    of the turn (the shell's words; its buttons are widgets)."""
     st = view.state
-    texts = view.texts
     who = view.session.to_play()
-    x = rect.x + 12
+    chip = None
     if who is not None:
-        colour = view.colours[who]
-        tag = pygame.Rect(x, rect.y + 8, 150, rect.height - 16)
-        pygame.draw.rect(surface, colour, tag, border_radius=5)
         label = _("{player} (AI)").format(player=player_label(who)) if who in view.session.ai_sides \
             else player_label(who)
-        pic = texts.render(label, ui.TEXT_PX, ink_on(colour))
-        surface.blit(pic, pic.get_rect(center=tag.center))
-        x = tag.right + 12
+        chip = (label, view.colours[who])
     phase = _phase_words(st) if view.teaching else _phase_name(st)
     facts = dict(scenario=view.session.name(st.scenario), round=st.round,
                  rounds=st.cfg.max_rounds, turn=st.turn, mode=mode_word(view.mode))
-    width = room.right - x - 10
     line = _("Relic — {scenario} · round {round} of {rounds}, turn {turn} · {mode} · {phase}").format(
         phase=phase, **facts)
-    if texts.width(line, ui.TEXT_PX) <= width:
-        pic = texts.render(line, ui.TEXT_PX)
-        surface.blit(pic, (x, rect.centery - pic.get_height() // 2))
-        return
-    # no room for one line (the bar's buttons, a narrow window): the facts over the phase
     first = _("Relic — {scenario} · {mode} · round {round} of {rounds}, turn {turn}").format(**facts)
-    pics = [texts.render(ui.ellipsize(texts, first, width, ui.SMALL_PX), ui.SMALL_PX),
-            texts.render(ui.ellipsize(texts, phase, width, ui.SMALL_PX), ui.SMALL_PX, ui.DIM)]
-    y = rect.centery - sum(pic.get_height() for pic in pics) // 2
-    for pic in pics:
-        surface.blit(pic, (x, y))
-        y += pic.get_height()
+    view.draw_top_words(surface, line, (first, phase), chip=chip)
 
 
 def _phase_words(st: RelicState) -> str:

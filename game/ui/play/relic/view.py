@@ -40,7 +40,7 @@ from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB
 from game.ui.gui import Gui
 from game.ui.play import user_dirs
-from game.ui.play.action_bar import GAP, MAX_LABEL_W, ROW_H
+from game.ui.play.action_bar import MAX_LABEL_W, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.relic import paint as relic_paint
 from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
@@ -123,19 +123,14 @@ class RelicActionBar:
         """Where the buttons go, in rows from the top (the last row ``reserve`` pixels
         shorter), as many as fit in order; sets ``hidden``."""
         out: list[pygame.Rect] = []
-        rows = max(1, (rect.height - GAP) // (ROW_H + GAP))
-        x, y, row = rect.x + 10, rect.y + GAP, 0
+        rows = Rows(rect, reserve)
         for text in texts:
             bw = min(MAX_LABEL_W, text_width(gui, text, BUTTON_IDS) + 32, max(1, rect.width - 20))
-            right = rect.right - 8 - (reserve if row == rows - 1 else 0)
-            if x + bw > right and x > rect.x + 10:
-                row += 1
-                x, y = rect.x + 10, y + ROW_H + GAP
-                right = rect.right - 8 - (reserve if row == rows - 1 else 0)
-            if row >= rows or x + bw > right:
+            if not rows.fits(bw) and not rows.at_start:
+                rows.wrap()
+            if rows.full or not rows.fits(bw):
                 break
-            out.append(pygame.Rect(x, y, bw, ROW_H))
-            x += bw + GAP
+            out.append(rows.place(bw))
         self.hidden = len(texts) - len(out)
         return out
 
