@@ -18,7 +18,7 @@ from game.i18n import _, language
 from game.ui.gui import Gui
 from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted, text_width
 from game.ui.play.choices import Choice, Group
-from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT_PX, Texts
+from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT_PX, Texts, wrap
 
 ROW_H = 30
 GAP = 6
@@ -226,9 +226,13 @@ class ActionBar(WidgetBar):
         surface.fill(PANEL_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.topright)
         t = self.texts
-        if not self.buttons:
-            text = t.render(self.hint, TEXT_PX, DIM)
-            surface.blit(text, (rect.x + 12, rect.y + (rect.height - text.get_height()) // 2))
+        if not self.buttons:  # the hint, wrapped to the bar (two lines at most)
+            pics = [t.render(line, TEXT_PX, DIM)
+                    for line in wrap(t, self.hint, rect.width - 24, TEXT_PX)[:2]]
+            y = rect.y + (rect.height - sum(p.get_height() for p in pics)) // 2
+            for pic in pics:
+                surface.blit(pic, (rect.x + 12, y))
+                y += pic.get_height()
         elif self.hidden:
             more = t.render(_("+{n} more: right-click the figure").format(n=self.hidden),
                             SMALL_PX, DIM)
