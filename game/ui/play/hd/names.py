@@ -9,26 +9,7 @@ from typing import Any
 from game.board.names import local_name, local_side_name
 from game.i18n import _, language
 from game.rules.engine import Event
-from game.rules.helldorado.commands import (
-    Activate,
-    Blast,
-    Charge,
-    Climb,
-    Concentrate,
-    End,
-    Fight,
-    Focus,
-    Move,
-    OrderChain,
-    PickAttacker,
-    PickWeapon,
-    Reroll,
-    Retreat,
-    Shoot,
-    ShootAt,
-    UseHits,
-    VaeVictis,
-)
+from game.rules.helldorado import commands as hd
 from game.rules.helldorado.game import unit_data
 from game.rules.helldorado.state import HDState
 
@@ -160,47 +141,47 @@ class HDNames:
 
     def command(self, c: Any, st: HDState | None = None) -> str:
         n = self.of
-        if isinstance(c, Activate):
+        if isinstance(c, hd.Activate):
             return _("Activate {unit}").format(unit=n(c.unit))
-        if isinstance(c, Move):
+        if isinstance(c, hd.Move):
             return _("{unit} moves {d:.2f} f").format(unit=n(c.unit), d=c.length)
-        if isinstance(c, Retreat):
+        if isinstance(c, hd.Retreat):
             return _("{unit} retreats {d:.2f} f").format(unit=n(c.unit), d=c.length)
-        if isinstance(c, Climb):
+        if isinstance(c, hd.Climb):
             return (_("{unit} climbs up") if c.solid else _("{unit} climbs down")).format(unit=n(c.unit))
-        if isinstance(c, Charge):
+        if isinstance(c, hd.Charge):
             text = _("{unit} charges {target}").format(unit=n(c.unit), target=n(c.target))
             return text + (f" ({self.weapon(c.weapon)})" if c.weapon else "")
-        if isinstance(c, Fight):
+        if isinstance(c, hd.Fight):
             text = _("{unit} fights {target}").format(unit=n(c.unit), target=n(c.target))
             return text + (f" ({self.weapon(c.weapon)})" if c.weapon else "")
-        if isinstance(c, Shoot):
+        if isinstance(c, hd.Shoot):
             return _("{unit} shoots {target} ({weapon})").format(
                 unit=n(c.unit), target=n(c.target), weapon=self.weapon(c.weapon))
-        if isinstance(c, ShootAt):
+        if isinstance(c, hd.ShootAt):
             return _("{unit} fires {weapon} at ({x:.1f}, {y:.1f}) f").format(
                 unit=n(c.unit), weapon=self.weapon(c.weapon), x=c.x, y=c.y)
-        if isinstance(c, Blast):
+        if isinstance(c, hd.Blast):
             return _("{unit} lays the {weapon} template at {angle:.0f}°").format(
                 unit=n(c.unit), weapon=self.weapon(c.weapon), angle=c.angle)
-        if isinstance(c, Concentrate):
+        if isinstance(c, hd.Concentrate):
             return _("{unit} concentrates").format(unit=n(c.unit))
-        if isinstance(c, Focus):
+        if isinstance(c, hd.Focus):
             return _("{unit} focuses").format(unit=n(c.unit))
-        if isinstance(c, End):
+        if isinstance(c, hd.End):
             return _("{unit} ends its activation").format(unit=n(c.unit))
-        if isinstance(c, VaeVictis):
+        if isinstance(c, hd.VaeVictis):
             return _("Vae Victis for {unit}").format(unit=n(c.unit))
-        if isinstance(c, PickWeapon):
+        if isinstance(c, hd.PickWeapon):
             return _("Weapon: {weapon}").format(
                 weapon=self.weapon(c.weapon) if c.weapon else _("undeclared"))
-        if isinstance(c, PickAttacker):
+        if isinstance(c, hd.PickAttacker):
             return _("{unit} strikes").format(unit=n(c.unit))
-        if isinstance(c, Reroll):
+        if isinstance(c, hd.Reroll):
             return (_("Re-roll dice {dice}").format(dice=", ".join(str(i + 1) for i in c.dice))
                     if c.dice else _("Keep the dice"))
-        if isinstance(c, UseHits):
+        if isinstance(c, hd.UseHits):
             return _("Use hits: {n}").format(n=c.hits)
-        if isinstance(c, OrderChain):
+        if isinstance(c, hd.OrderChain):
             return _("Chain order: {units}").format(units=", ".join(n(u) for u in c.units))
         return type(c).__name__

@@ -13,21 +13,8 @@ from game.core.dice import Dice
 from game.i18n import N_, _, language
 from game.rules.engine import Event, IllegalCommand, Match
 from game.rules.engine.words import refusal
+from game.rules.relic import commands as rc
 from game.rules.relic import data
-from game.rules.relic.commands import (
-    ChangeDie,
-    Choose,
-    EndTurn,
-    Fight,
-    Meet,
-    Move,
-    Prepare,
-    RollBattle,
-    RollForEnemy,
-    RollMove,
-    RollTest,
-    Score,
-)
 from game.rules.relic.game import MAPS_DIR, Relic
 from game.rules.relic.refusals import REFUSALS
 from game.rules.relic.state import Phase, RelicState
@@ -170,7 +157,7 @@ class RelicSession(MatchSession[RelicState, Relic]):
                     return self.explain(e)[0]
         return self.state.end_reason
 
-    def prepared(self, command: Prepare, state: RelicState | None = None) -> str:
+    def prepared(self, command: rc.Prepare, state: RelicState | None = None) -> str:
         """What a Prepare declares, in words: "Chainsword, Flak armour" or "nothing"."""
         hero = (state if state is not None else self.state).active_hero
         named = {i.uid: i.id for i in hero.items} | {c.uid: c.id for c in hero.hand}
@@ -181,11 +168,11 @@ class RelicSession(MatchSession[RelicState, Relic]):
         """A command in words for its button (offered in ``state``, by default the match's)."""
         st = state if state is not None else self.state
         hero = st.active_hero
-        if isinstance(command, RollMove):
+        if isinstance(command, rc.RollMove):
             return _("Roll to move")
-        if isinstance(command, Move):
+        if isinstance(command, rc.Move):
             return _("Go to {space}").format(space=self.name(command.to))
-        if isinstance(command, Choose):
+        if isinstance(command, rc.Choose):
             if not command.option:
                 return _("Decline")
             if command.option == "buy":
@@ -195,19 +182,19 @@ class RelicSession(MatchSession[RelicState, Relic]):
                 return _("Swap with {player}").format(player=player_label(command.option))
             ident = offered.get(command.option, command.option)
             return _("Choose {what}").format(what=self.name(ident))
-        if isinstance(command, Fight):
+        if isinstance(command, rc.Fight):
             card = next((c for c in st.cards_on(hero.space) if c.uid == command.enemy), None)
             if card is None:
                 return _("Fight {enemy}").format(enemy=command.enemy)
             return _("Fight {enemy} ({attr} {value})").format(
                 enemy=self.name(card.id), attr=attr_short(card.attribute), value=card.value)
-        if isinstance(command, Prepare):
+        if isinstance(command, rc.Prepare):
             return _("Prepare: {what}").format(what=self.prepared(command, st))
-        if isinstance(command, RollForEnemy):
+        if isinstance(command, rc.RollForEnemy):
             return _("Roll for the enemy")
-        if isinstance(command, RollBattle):
+        if isinstance(command, rc.RollBattle):
             return _("Roll battle dice")
-        if isinstance(command, ChangeDie):
+        if isinstance(command, rc.ChangeDie):
             how = dict(self.system.change_sources(st)).get(command.source, "")
             src = _("ability") if command.source == "ability" else next(
                 (self.name(c.id) for c in hero.hand if c.uid == command.source), command.source)
@@ -219,14 +206,14 @@ class RelicSession(MatchSession[RelicState, Relic]):
             if how == "set6":
                 return _("Set die {n} to 6 ({source})").format(n=n, source=src)
             return _("Change die {n} ({source})").format(n=n, source=src)
-        if isinstance(command, Score):
+        if isinstance(command, rc.Score):
             return _("Count the scores")
-        if isinstance(command, Meet):
+        if isinstance(command, rc.Meet):
             card = next((c for c in st.cards_on(hero.space) if c.uid == command.card), None)
             return _("Meet {stranger}").format(stranger=self.name(card.id) if card else command.card)
-        if isinstance(command, EndTurn):
+        if isinstance(command, rc.EndTurn):
             return _("End turn")
-        if isinstance(command, RollTest):
+        if isinstance(command, rc.RollTest):
             return _("Roll the test")
         return type(command).__name__
 
@@ -234,43 +221,43 @@ class RelicSession(MatchSession[RelicState, Relic]):
         """What a command does, in words for its button's tooltip, and the rule it carries out
         ("" when none): "Count both battle scores ...", "REL-SEQ-5"."""
         st = self.state
-        if isinstance(command, RollMove):
+        if isinstance(command, rc.RollMove):
             return (_("Roll the die: you go that many spaces along your tier, either way round, "
                       "then pick one of the highlighted spaces."), "REL-BOARD-3")
-        if isinstance(command, Move):
+        if isinstance(command, rc.Move):
             return self._about_move(command)
-        if isinstance(command, Choose):
+        if isinstance(command, rc.Choose):
             return self._about_choice(command), "REL-BOARD-2"
-        if isinstance(command, Fight):
+        if isinstance(command, rc.Fight):
             return self._with_card(_("Battle this enemy next: its value against yours, plus a "
                                      "battle roll each."), command.enemy), "REL-ENG-2"
-        if isinstance(command, Prepare):
+        if isinstance(command, rc.Prepare):
             return (_("Prepare for battle: declare the wargear and power cards you use (at most "
                       "one weapon and one armour). The odds in the side panel show what it "
                       "gives."), "REL-SEQ-2")
-        if isinstance(command, RollForEnemy):
+        if isinstance(command, rc.RollForEnemy):
             return (_("Make the enemy's battle roll: one die, and every 6 adds another die."),
                     "REL-SEQ-3")
-        if isinstance(command, RollBattle):
+        if isinstance(command, rc.RollBattle):
             return (_("Make your battle roll: your dice, and every 6 adds another die."),
                     "REL-SEQ-4")
-        if isinstance(command, ChangeDie):
+        if isinstance(command, rc.ChangeDie):
             how = dict(self.system.change_sources(st)).get(command.source, "")
             if how == "reroll":
                 return (_("Roll this die again, with every die it added; the new die may add "
                           "more."), "REL-DICE-5")
             return _("Change this die of your battle roll before the scores are counted."), \
                 "REL-SEQ-4"
-        if isinstance(command, Score):
+        if isinstance(command, rc.Score):
             return (_("Count both battle scores (roll, attribute and modifiers) and settle the "
                       "battle: win, tie or lose."), "REL-SEQ-5")
-        if isinstance(command, Meet):
+        if isinstance(command, rc.Meet):
             return self._with_card(_("Meet this stranger on your space and do what its card "
                                      "says."), command.card), "REL-ENG-2"
-        if isinstance(command, EndTurn):
+        if isinstance(command, rc.EndTurn):
             return (_("End your turn: the strangers left on your space need not be met."),
                     "REL-ENG-2")
-        if isinstance(command, RollTest):
+        if isinstance(command, rc.RollTest):
             return (_("Roll for the scenario's Confrontation test: your dice, every 6 adds "
                       "another, against the scenario's target."), "REL-WIN-7")
         return "", ""
@@ -284,7 +271,7 @@ class RelicSession(MatchSession[RelicState, Relic]):
                                                         text=self.text(card.id))
         return words
 
-    def _about_move(self, command: Move) -> tuple[str, str]:
+    def _about_move(self, command: rc.Move) -> tuple[str, str]:
         st = self.state
         board = self.system.board(st)
         space = self.name(command.to)
@@ -303,7 +290,7 @@ class RelicSession(MatchSession[RelicState, Relic]):
             words += "\n" + _("{space}: {text}").format(space=space, text=text)
         return words, rule
 
-    def _about_choice(self, command: Choose) -> str:
+    def _about_choice(self, command: rc.Choose) -> str:
         choice = self.state.choice
         kind = choice.kind if choice is not None else ""
         if not command.option:
