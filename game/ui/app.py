@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from game.ui.display import open_window
+from game.ui.display import NO_DISPLAY_MESSAGE, display_available, quiet_pygame_import
 from game.ui.view import Quit, View, ViewStack
 
 if TYPE_CHECKING:
@@ -44,10 +44,19 @@ def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = N
                ai: Sequence[str] | None = None, mode: str = "teaching",
                home: Home | None = None) -> int:
     """``play_command`` that can stop by itself after ``max_frames`` frames (for tests)."""
-    if not open_window(size):
+    quiet_pygame_import()
+    if not display_available():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 3
     import pygame
 
+    try:
+        pygame.display.init()
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error:
+        pygame.quit()
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 3
     try:
         return _play(map_path, max_frames, ai_sides_from_env() if ai is None else list(ai), mode,
                      home)
@@ -59,8 +68,10 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
           mode: str = "teaching", home: Home | None = None) -> int:
     import pygame
 
+    from game.board import load_board
+    from game.core.errors import MapError
     from game.ui.board_view import BoardView
-    from game.ui.images import SafeImageLoader, load_map
+    from game.ui.images import SafeImageLoader
 
     pygame.font.init()
     from game.i18n import load_language
@@ -71,8 +82,13 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
 
     pygame.display.set_caption(_("tabletop — loading {map}").format(map=map_path.name))
     loader = SafeImageLoader()
-    board = load_map(map_path, loader)
-    if board is None:
+    try:
+        board = load_board(map_path, image_loader=loader)
+    except MapError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
         return 2
     pygame.display.set_caption(_("tabletop — {title}").format(
         title=local_title(board.title, board.properties)))

@@ -1,5 +1,4 @@
-"""Is there a screen to open a window on? Plain Python: decided before pygame is imported; then
-the program's window, opened the same way by every command that has one."""
+"""Is there a screen to open a window on? Plain Python: decided before pygame is imported."""
 
 from __future__ import annotations
 
@@ -29,25 +28,6 @@ def display_available(environ: Mapping[str, str] | None = None, platform: str | 
 def quiet_pygame_import() -> None:
     """Keep pygame's greeting off stdout (render output may be piped)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-
-def open_window(size: tuple[int, int]) -> bool:
-    """The program's resizable window of ``size``; False, with the reason on stderr, when there
-    is no display to open it on (the command then returns 3). The caller quits pygame."""
-    quiet_pygame_import()
-    if not display_available():
-        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
-        return False
-    import pygame
-
-    try:
-        pygame.display.init()
-        pygame.display.set_mode(size, pygame.RESIZABLE)
-    except pygame.error:
-        pygame.quit()
-        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
-        return False
-    return True
 
 
 def use_headless_drivers() -> None:

@@ -94,23 +94,6 @@ def _reason(exc: BaseException) -> str:
     return text.splitlines()[0][:120]
 
 
-def load_map(map_path: Path, loader: Callable[..., Any]) -> Board | None:
-    """The map at ``map_path`` read with ``loader``; None, with the reason on stderr, when it
-    cannot be read (the command then returns 2)."""
-    import sys
-
-    from game.board import load_board
-    from game.core.errors import MapError
-
-    try:
-        return load_board(map_path, image_loader=loader)
-    except MapError as exc:
-        print(str(exc), file=sys.stderr)
-    except OSError as exc:
-        print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
-    return None
-
-
 def play_board(path: Path, board: Board | None = None,
                image_loader: Callable[..., Any] | None = None) -> tuple[Board, Callable[..., Any]]:
     """The board a play screen shows and the loader of its pictures: ``board`` when the caller

@@ -34,36 +34,6 @@ def ensure_video_mode() -> None:
         pygame.font.init()
 
 
-def offscreen() -> bool:
-    """Ready to draw offscreen (the dummy drivers, a hidden display mode); False, with the
-    reason on stderr, when pygame cannot draw at all (the command then returns 3). The caller
-    quits pygame."""
-    use_headless_drivers()
-    import pygame
-
-    try:
-        ensure_video_mode()
-    except pygame.error as exc:
-        print(f"tabletop: cannot draw offscreen: {exc}", file=sys.stderr)
-        return False
-    return True
-
-
-def save_png(surface: pygame.Surface, path: Path, name: str) -> bool:
-    """``surface`` written to ``path`` as a PNG; False, with the reason on stderr, when it cannot
-    be (the command then returns 2)."""
-    import pygame
-
-    try:
-        with open(path, "wb") as handle:
-            pygame.image.save(surface, handle, name)
-    except (OSError, pygame.error) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        print(f"tabletop: cannot write {path}: {reason}", file=sys.stderr)
-        return False
-    return True
-
-
 def render_board_to_surface(
     board: Board,
     size: tuple[int, int] = DEFAULT_SIZE,
@@ -86,17 +56,28 @@ def render_board_to_surface(
 
 def render_command(map_path: Path, output: Path, size: tuple[int, int],
                    figures: list[str] | None, terrain: bool) -> int:
-    if not offscreen():
-        return 3
+    use_headless_drivers()
     import pygame
 
+    from game.board import load_board
+    from game.core.errors import MapError
     from game.ui.figures import FigureSpecError, figures_for_render
-    from game.ui.images import SafeImageLoader, load_map
+    from game.ui.images import SafeImageLoader
 
     try:
+        ensure_video_mode()
+    except pygame.error as exc:
+        print(f"tabletop: cannot draw offscreen: {exc}", file=sys.stderr)
+        return 3
+    try:
         loader = SafeImageLoader()
-        board = load_map(map_path, loader)
-        if board is None:
+        try:
+            board = load_board(map_path, image_loader=loader)
+        except MapError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
             return 2
         try:
             chosen = figures_for_render(board, figures)
@@ -106,7 +87,12 @@ def render_command(map_path: Path, output: Path, size: tuple[int, int],
         surface = render_board_to_surface(board, size, chosen, terrain, image_loader=loader)
         for line in loader.missing:
             print(f"{map_path}: warning: image {line}; drawn as a checker", file=sys.stderr)
-        if not save_png(surface, output, "render.png"):
+        try:
+            with open(output, "wb") as handle:
+                pygame.image.save(surface, handle, "render.png")
+        except (OSError, pygame.error) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            print(f"tabletop: cannot write {output}: {reason}", file=sys.stderr)
             return 2
         print(f"wrote {output} ({size[0]}x{size[1]}, {len(chosen)} figures)")
         return 0

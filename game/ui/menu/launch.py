@@ -70,9 +70,11 @@ def sandbox_view(map_path: Path, size: tuple[int, int]) -> View | None:
 def menu_command(size: tuple[int, int] = (1280, 800), maps_dir: Path = MAPS_DIR,
                  max_frames: int | None = None) -> int:
     """0 when closed, 3 without a display."""
-    from game.ui.display import open_window
+    from game.ui.display import NO_DISPLAY_MESSAGE, display_available, quiet_pygame_import
 
-    if not open_window(size):
+    quiet_pygame_import()
+    if not display_available():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 3
     import pygame
 
@@ -80,6 +82,13 @@ def menu_command(size: tuple[int, int] = (1280, 800), maps_dir: Path = MAPS_DIR,
     from game.ui.app import run_views
     from game.ui.view import ViewStack
 
+    try:
+        pygame.display.init()
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error:
+        pygame.quit()
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 3
     try:
         pygame.font.init()
         load_language()

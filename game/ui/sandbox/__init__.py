@@ -62,15 +62,20 @@ def render_scene_to_surface(scene_path: Path, size: tuple[int, int] = DEFAULT_SI
 def render_scene(scene_path: Path, out: Path, size: tuple[int, int] = DEFAULT_SIZE,
                  overlays: Sequence[str] | None = None) -> int:
     """``tabletop render --scene``: 0 written, 2 bad scene/map/output, 3 cannot draw."""
-    from game.ui.render import offscreen, save_png
+    from game.ui.display import use_headless_drivers
 
-    if not offscreen():
-        return 3
+    use_headless_drivers()
     import pygame
 
     from game.core.errors import MapError
+    from game.ui.render import ensure_video_mode
     from game.ui.sandbox.scene import SceneError
 
+    try:
+        ensure_video_mode()
+    except pygame.error as exc:
+        print(f"tabletop: cannot draw offscreen: {exc}", file=sys.stderr)
+        return 3
     try:
         try:
             surface = render_scene_to_surface(scene_path, size, overlays)
@@ -80,7 +85,11 @@ def render_scene(scene_path: Path, out: Path, size: tuple[int, int] = DEFAULT_SI
         except OSError as exc:
             print(f"tabletop: {exc.strerror or exc}", file=sys.stderr)
             return 2
-        if not save_png(surface, out, "scene.png"):
+        try:
+            with open(out, "wb") as handle:
+                pygame.image.save(surface, handle, "scene.png")
+        except (OSError, pygame.error) as exc:
+            print(f"tabletop: cannot write {out}: {exc}", file=sys.stderr)
             return 2
         print(f"wrote {out} ({surface.get_width()}x{surface.get_height()})")
         return 0
@@ -98,9 +107,11 @@ def _window_size() -> tuple[int, int]:
 def sandbox_command(map_path: Path, size: tuple[int, int] = DEFAULT_SIZE,
                     scene_path: Path | None = None, max_frames: int | None = None) -> int:
     """``tabletop sandbox MAP [--scene S]``: 0 closed, 2 bad map or scene, 3 without a display."""
-    from game.ui.display import open_window
+    from game.ui.display import NO_DISPLAY_MESSAGE, display_available, quiet_pygame_import
 
-    if not open_window(size):
+    quiet_pygame_import()
+    if not display_available():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 3
     import pygame
 
@@ -110,6 +121,13 @@ def sandbox_command(map_path: Path, size: tuple[int, int] = DEFAULT_SIZE,
     from game.ui.sandbox.scene import SceneError
     from game.ui.view import ViewStack
 
+    try:
+        pygame.display.init()
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error:
+        pygame.quit()
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 3
     try:
         pygame.font.init()
         load_language()
