@@ -38,9 +38,10 @@ import pygame  # noqa: E402
 from game.board import load_board  # noqa: E402
 from game.rules.one_for_all.state import OFAState  # noqa: E402
 from game.ui.images import SafeImageLoader  # noqa: E402
-from game.ui.play.move_preview import drag_angle, sweep_move  # noqa: E402
-from game.ui.play.ofa_view import OFAPlayView  # noqa: E402
-from game.ui.play.session import PlaySession, new_match  # noqa: E402
+from game.ui.play.ofa.move_preview import drag_angle, sweep_move  # noqa: E402
+from game.ui.play.ofa.session import PlaySession, new_match  # noqa: E402
+from game.ui.play.ofa.view import OFAPlayView  # noqa: E402
+from game.ui.play.side_panel import LOG, ODDS  # noqa: E402
 from game.ui.render import ensure_video_mode  # noqa: E402
 
 TAVERN = REPO / "maps" / "tavern.tmx"
@@ -149,7 +150,7 @@ def scene_fight(view: OFAPlayView, size: tuple[int, int], out: Path) -> None:
         return bool(steps) and any(e.kind == "ofa.duel" for e in steps[-1].events)
 
     if play_ai_until(view, fought):
-        view.side_panel.tab = "Log"
+        view.side_panel.tab = LOG
         shoot(view, size, out / "ofa_duel.png")
 
 
@@ -161,7 +162,7 @@ def scene_odds(view: OFAPlayView, size: tuple[int, int], out: Path) -> None:
 
     if not play_ai_until(view, in_contact):
         return
-    view.side_panel.tab = "Odds"
+    view.side_panel.tab = ODDS
     view.update(0.0)
     view.draw(pygame.Surface(size))  # lays out the action bar
     for button, choice in zip(view.action_bar.buttons, view.action_bar.choices, strict=True):

@@ -36,8 +36,9 @@ import pygame  # noqa: E402
 from game.geometry.bases import edge_distance  # noqa: E402
 from game.rules.helldorado.state import HDState  # noqa: E402
 from game.ui.images import SafeImageLoader  # noqa: E402
-from game.ui.play.hd_session import Tool  # noqa: E402
-from game.ui.play.hd_view import HDPlayView, make_hd_view  # noqa: E402
+from game.ui.play.hd.session import Tool  # noqa: E402
+from game.ui.play.hd.view import HDPlayView, make_hd_view  # noqa: E402
+from game.ui.play.side_panel import LOG, ODDS  # noqa: E402
 from game.ui.render import ensure_video_mode  # noqa: E402
 
 RUINS = REPO / "maps" / "ruins.tmx"
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         view = fresh(seed, (w, h), saves)
         if advance(view, sight_scene):
             view.selected = ready_unit(view.state, "arquebusier")
-            view.tab = "Targets"
+            view.side_panel.tab = ODDS
             focus_on(view, view.selected, 1.3)
             shoot(view, surface, args.out / "hd_sight.png")
             done += 1
@@ -166,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
                 for choice in group.choices:
                     if isinstance(choice.command, Tool) and choice.command.weapon == weapon.id:
                         view.choose(choice)
-            view.tab = "Targets"
+            view.side_panel.tab = ODDS
             focus_on(view, uid, 1.8)
             u = st.unit(uid)
             pos = view.screen_point((u.x + 3.0, u.y))
@@ -194,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             a, b = min(((a, b) for a in enemies for b in enemies if a.id < b.id),
                        key=lambda p: edge_distance(p[0].base, p[1].base))
             focus_on(view, a.id, 1.4)
-            view.tab = "Targets"
+            view.side_panel.tab = ODDS
             point = ((a.x + b.x) / 2, (a.y + b.y) / 2)
             view.handle_event(_event(pygame.MOUSEMOTION, pos=view.screen_point(point), rel=(0, 0),
                                      buttons=(0, 0, 0)))
@@ -205,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         view = fresh(seed, (w, h), saves)
         if advance(view, reroll_scene):
             view.after_change()
-            view.tab = "Log"
+            view.side_panel.tab = LOG
             rolls = [e.actor for e in view.session.match.steps[-1].events if e.kind == "hd.roll"]
             if rolls and view.state.has_unit(rolls[0]):
                 focus_on(view, rolls[0], 1.8)

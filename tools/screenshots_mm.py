@@ -29,7 +29,7 @@ import pygame  # noqa: E402
 
 from game.rules.mice_and_mystics.commands import Attack  # noqa: E402
 from game.ui.images import SafeImageLoader  # noqa: E402
-from game.ui.play.mm_view import MMPlayView, make_mm_view  # noqa: E402
+from game.ui.play.mm.view import MMPlayView, make_mm_view  # noqa: E402
 from game.ui.render import ensure_video_mode  # noqa: E402
 
 MAP = REPO / "maps" / "mice_chapter.tmx"

@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 import pygame  # noqa: E402
 
 from game.rules.relic.commands import RollMove, Score  # noqa: E402
-from game.ui.play.relic_view import RelicPlayView, make_relic_view  # noqa: E402
+from game.ui.play.relic.view import RelicPlayView, make_relic_view  # noqa: E402
 
 MAP = REPO / "maps" / "relic.tmx"
 SIZE = (1280, 800)

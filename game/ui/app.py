@@ -127,8 +127,8 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
             return None
         return _offering_resume(made) if offer_resume else made
     from game.ui.play import user_dirs
-    from game.ui.play.ofa_view import OFAPlayView
-    from game.ui.play.session import PlaySession, map_setting, new_match
+    from game.ui.play.ofa.session import PlaySession, map_setting, new_match
+    from game.ui.play.ofa.view import OFAPlayView
 
     saves = user_dirs.saves_dir()
     try:
@@ -175,9 +175,9 @@ def autosaved_commands(path: Path | None) -> int:
 #: rule systems whose play screen is built by a factory
 #: ``f(map, size, ai_sides=, image_loader=, mode=, board=)``
 PLAY_VIEW_FACTORIES: dict[str, tuple[str, str]] = {
-    "mice_and_mystics": ("game.ui.play.mm_view", "make_mm_view"),
-    "relic": ("game.ui.play.relic_view", "make_relic_view"),
-    "helldorado": ("game.ui.play.hd_view", "make_hd_view"),
+    "mice_and_mystics": ("game.ui.play.mm.view", "make_mm_view"),
+    "relic": ("game.ui.play.relic.view", "make_relic_view"),
+    "helldorado": ("game.ui.play.hd.view", "make_hd_view"),
 }
 
 

@@ -109,8 +109,8 @@ def _sandbox(tmp: Path, seed: int) -> Any:
 
 def _one_for_all(tmp: Path, seed: int) -> Any:
     from game.board import load_board
-    from game.ui.play.ofa_view import OFAPlayView
-    from game.ui.play.session import PlaySession, new_match
+    from game.ui.play.ofa.session import PlaySession, new_match
+    from game.ui.play.ofa.view import OFAPlayView
 
     board = load_board(MAPS / "tavern.tmx")
     session = PlaySession(new_match(MAPS / "tavern.tmx", seed + 1), board)
@@ -118,20 +118,20 @@ def _one_for_all(tmp: Path, seed: int) -> Any:
 
 
 def _helldorado(tmp: Path, seed: int) -> Any:
-    from game.ui.play.hd_view import make_hd_view
+    from game.ui.play.hd.view import make_hd_view
 
     return make_hd_view(MAPS / "ruins.tmx", SIZE, (), save_dir=tmp / "saves", seed=seed + 1)
 
 
 def _mice_and_mystics(tmp: Path, seed: int) -> Any:
-    from game.ui.play.mm_view import make_mm_view
+    from game.ui.play.mm.view import make_mm_view
 
     return make_mm_view(MAPS / "mice_chapter.tmx", SIZE, seed=seed + 1, save_dir=tmp / "saves",
                         pace=0.0)
 
 
 def _relic(tmp: Path, seed: int) -> Any:
-    from game.ui.play.relic_view import make_relic_view
+    from game.ui.play.relic.view import make_relic_view
 
     return make_relic_view(MAPS / "relic.tmx", SIZE, players=4, seed=seed + 1,
                            save_dir=tmp / "saves", ai_pace=0.0)

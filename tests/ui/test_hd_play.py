@@ -11,10 +11,12 @@ import pytest
 
 from game.rules.engine import Event
 from game.rules.helldorado.commands import Activate, Blast, End, Move, Shoot
-from game.ui.play.hd_overlay import sight_picture, template_picture
-from game.ui.play.hd_session import HDNames, Tool
-from game.ui.play.hd_tray import hd_rows
-from game.ui.play.hd_view import HDPlayView, make_hd_view
+from game.ui.play.hd.names import HDNames
+from game.ui.play.hd.overlay import sight_picture, template_picture
+from game.ui.play.hd.session import Tool
+from game.ui.play.hd.tray import hd_rows
+from game.ui.play.hd.view import HDPlayView, make_hd_view
+from game.ui.play.side_panel import ODDS
 
 REPO = Path(__file__).resolve().parents[2]
 RUINS = REPO / "maps" / "ruins.tmx"
@@ -155,7 +157,7 @@ def test_sight_picture_uses_the_rules_nearest_target(view: HDPlayView) -> None:
             assert s.seen == table.sees(u.base, e.base)
             assert s.in_cover == system.in_cover(st, u.base.eye, e)
     view.selected = shooters[0].id
-    view.tab = "Targets"
+    view.side_panel.tab = ODDS
     frame(view)
 
 

@@ -14,10 +14,11 @@ import pytest
 
 from game.i18n import _, set_language
 from game.rules.helldorado.commands import Activate, Move
-from game.ui.play.hd_overlay import sight_lines, sight_picture
-from game.ui.play.hd_session import HDSession, Tool, new_hd_match
-from game.ui.play.hd_view import HDPlayView, make_hd_view
+from game.ui.play.hd.overlay import sight_lines, sight_picture
+from game.ui.play.hd.session import HDSession, Tool, new_hd_match
+from game.ui.play.hd.view import HDPlayView, make_hd_view
 from game.ui.play.resume import RESUME
+from game.ui.play.side_panel import CARD, LOG, ODDS
 from game.ui.play.widgets import SMALL_PX, TEXT_PX
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
@@ -68,8 +69,8 @@ def _key(view: HDPlayView, k: int, mod: int = 0) -> object:
 def _all_tabs(view: HDPlayView, seen: list[str]) -> pygame.Surface:
     """Every tab drawn; what the screen drew and what its widgets show (captions, tooltips)."""
     surface = pygame.Surface(SIZE)
-    for tab in ("Targets", "Unit", "Log"):
-        view.tab = tab
+    for tab in (ODDS, CARD, LOG):
+        view.side_panel.tab = tab
         with recorded_texts() as got:
             _frame(view, surface)
         seen += got + view.bars_gui.texts()
@@ -374,7 +375,7 @@ def test_the_language_item_of_the_menu_switches_the_screen(headless: None, tmp_p
             _frame(view)
         seen += view.bars_gui.texts()
         assert _("Log") != "Log" and _("Log") in seen and _("Menu") in seen
-        assert view.tabs.buttons["Log"].text == _("Log")
+        assert view.side_panel.buttons[LOG].text == _("Log")
         assert view.top_buttons.buttons[-1].text == _("Menu")
     finally:
         set_language("en")

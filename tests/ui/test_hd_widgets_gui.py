@@ -12,9 +12,9 @@ import pygame_gui
 import pytest
 
 from game.i18n import set_language
-from game.ui.play.hd_session import Tool
-from game.ui.play.hd_tray import TABS
-from game.ui.play.hd_view import HDPlayView, make_hd_view
+from game.ui.play.hd.session import Tool
+from game.ui.play.hd.view import HDPlayView, make_hd_view
+from game.ui.play.side_panel import CARD, LOG, ODDS, TAB_IDS
 from game.ui.play.top_bar import BUTTONS
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
@@ -94,19 +94,20 @@ def test_the_top_bar_and_the_tabs_are_pygame_gui_buttons_with_tooltips(view: HDP
         assert view.layout.top.contains(button.rect)
         assert KEYS[action] in button.tool_tip_text
     assert [b.text for b in buttons.buttons] == ["Undo", "Redo", "Save", "Load", "Menu"]
-    assert set(view.tabs.buttons) == set(TABS)
-    for name, button in view.tabs.buttons.items():
+    assert list(view.side_panel.buttons) == list(TAB_IDS)
+    for button in view.side_panel.buttons.values():
         assert isinstance(button, pygame_gui.elements.UIButton) and button.tool_tip_text
-        assert button.text == name and view.layout.panel.contains(button.rect)
-    assert view.tabs.buttons["Log"].object_ids[-1] == "#toggle_on"
+        assert view.layout.panel.contains(button.rect)
+    assert [b.text for b in view.side_panel.buttons.values()] == ["Log", "Odds", "Unit"]
+    assert view.side_panel.buttons[LOG].object_ids[-1] == "#toggle_on"
     # one Gui for the screen's widgets: the bars' buttons and the tabs together
     elements = view.bars_gui.elements()
-    assert all(b in elements for b in [*buttons.buttons, *view.tabs.buttons.values()])
+    assert all(b in elements for b in [*buttons.buttons, *view.side_panel.buttons.values()])
     assert view.action_bar.widgets.gui is view.bars_gui
 
 
 def test_a_tooltip_shows_over_a_top_button_and_a_tab(view: HDPlayView) -> None:
-    for button, words in ((top(view, "save"), "Ctrl+S"), (view.tabs.buttons["Targets"], "sight")):
+    for button, words in ((top(view, "save"), "Ctrl+S"), (view.side_panel.buttons[ODDS], "sight")):
         move(view, button.rect.center)  # type: ignore[attr-defined]
         for _i in range(6):
             view.update(0.25)
@@ -149,12 +150,12 @@ def test_undo_lights_up_after_a_command_and_a_click_undoes_and_redoes(view: HDPl
 
 
 def test_a_press_alone_does_nothing_the_release_acts(view: HDPlayView) -> None:
-    pos = view.tabs.buttons["Unit"].rect.center
+    pos = view.side_panel.buttons[CARD].rect.center
     move(view, pos)
     view.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    assert view.tab == "Log"
+    assert view.side_panel.tab == LOG
     view.handle_event(ev(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    assert view.tab == "Unit"
+    assert view.side_panel.tab == CARD
     menu = top(view, "menu").rect.center  # type: ignore[attr-defined]
     move(view, menu)
     view.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=menu, button=1))
@@ -170,18 +171,18 @@ def test_a_press_alone_does_nothing_the_release_acts(view: HDPlayView) -> None:
 
 
 def test_a_tab_click_chooses_the_tab_and_the_log_still_takes_clicks(view: HDPlayView) -> None:
-    for name in ("Targets", "Unit", "Log"):
-        click(view, view.tabs.buttons[name].rect.center)
-        assert view.tab == name
+    for name in (ODDS, CARD, LOG):
+        click(view, view.side_panel.buttons[name].rect.center)
+        assert view.side_panel.tab == name
         frame(view)
-        lit = [n for n, b in view.tabs.buttons.items() if b.object_ids[-1] == "#toggle_on"]
+        lit = [n for n, b in view.side_panel.buttons.items() if b.object_ids[-1] == "#toggle_on"]
         assert lit == [name]
     act(view)
-    body = view.tabs.body(view.layout.panel)
-    entry = (body.x + 40, body.y + 14)  # the newest entry's title
+    body = view.side_panel.body(view.layout.panel)
+    entry = (body.x + 40, body.y + 14 + 21)  # the newest entry's title, under the caption
     toggled = set(view.log_panel.toggled)
     click(view, entry)
-    assert view.tab == "Log" and view.log_panel.toggled != toggled
+    assert view.side_panel.tab == LOG and view.log_panel.toggled != toggled
 
 
 # ------------------------------------------------------------------ keys
@@ -210,7 +211,7 @@ def test_the_keys_still_act(view: HDPlayView, tmp_path: Path) -> None:
 def test_the_widgets_are_built_once_not_every_frame(view: HDPlayView) -> None:
     before = [id(e) for e in view.bars_gui.elements()]
     for pos in (top(view, "save").rect.center, view.layout.table.center,  # type: ignore[attr-defined]
-                view.tabs.buttons["Unit"].rect.center):
+                view.side_panel.buttons[CARD].rect.center):
         move(view, pos)
         frame(view)
         frame(view)
@@ -221,7 +222,7 @@ def test_the_widgets_are_built_once_not_every_frame(view: HDPlayView) -> None:
     assert not old.alive()  # type: ignore[attr-defined]
     for button in view.top_buttons.buttons:
         assert view.layout.top.contains(button.rect)
-    for button in view.tabs.buttons.values():
+    for button in view.side_panel.buttons.values():
         assert view.layout.panel.contains(button.rect)
 
 
@@ -241,10 +242,10 @@ def test_the_language_switch_rebuilds_the_widgets_in_russian(view: HDPlayView, t
         frame(view)
     assert not old.alive()  # type: ignore[attr-defined]
     assert top(view, "undo").text == "Отменить"  # type: ignore[attr-defined]
-    assert view.tabs.buttons["Log"].text == "Журнал"
-    assert view.tabs.buttons["Targets"].text == "Цели"
+    assert view.side_panel.buttons[LOG].text == "Журнал"
+    assert view.side_panel.buttons[ODDS].text == "Шансы"
     texts = view.bars_gui.texts()
-    assert all(b.tool_tip_text for b in [*view.top_buttons.buttons, *view.tabs.buttons.values()])
+    assert all(b.tool_tip_text for b in [*view.top_buttons.buttons, *view.side_panel.buttons.values()])
     assert texts and not english_words(texts, KEPT), english_words(texts, KEPT)
     assert not english_words(drawn, KEPT), english_words(drawn, KEPT)
     assert not missing_glyphs(texts, pygame.font.Font(str(NOTO), 16))

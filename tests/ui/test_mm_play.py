@@ -11,8 +11,8 @@ import pytest
 
 from game.rules.mice_and_mystics.commands import Attack
 from game.rules.mice_and_mystics.state import GM
-from game.ui.play.mm_odds import attack_odds
-from game.ui.play.mm_view import MMPlayView, make_mm_view
+from game.ui.play.mm.odds import attack_odds
+from game.ui.play.mm.view import MMPlayView, make_mm_view
 
 REPO = Path(__file__).resolve().parents[2]
 MAP = REPO / "maps" / "mice_chapter.tmx"
@@ -84,7 +84,7 @@ def test_a_chapter_with_the_ai_and_the_gm_through_the_view(headless, tmp_path):
 
 
 def test_hot_seat_players_own_mice_and_the_gm_plays_itself(view):
-    seats = view.session.seats
+    seats = view.session.seats()
     assert set(seats) == {"Player 1", "Player 2"}
     # end turns by the action bar until the GM has played at least once
     handovers = 0
@@ -99,7 +99,7 @@ def test_hot_seat_players_own_mice_and_the_gm_plays_itself(view):
         else:
             view.update(0.1)
         frame(view)
-    assert any(e.seat == GM for e in view.session.log())
+    assert any(e.side == GM for e in view.session.log())
     assert handovers > 0  # the screen asks to pass it to the other player
 
 

@@ -25,21 +25,26 @@ from game.rules.mice_and_mystics.board import RULING_KINDS
 from game.rules.mice_and_mystics.commands import Explore, Step
 from game.rules.mice_and_mystics.explain import explain, name_of, place_name
 from game.rules.mice_and_mystics.refusals import MESSAGES
-from game.ui.play.mm_session import MMSession, command_title, new_mm_match
-from game.ui.play.mm_view import MMPlayView, make_mm_view
+from game.ui.play.mm.session import MMSession, command_title, new_mm_match
+from game.ui.play.mm.view import MMPlayView, make_mm_view
 from game.ui.play.resume import RESUME
+from game.ui.play.side_panel import TAB_IDS
 from game.ui.play.widgets import SMALL_PX, Texts
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
 REPO = Path(__file__).resolve().parents[2]
 MAP = REPO / "maps" / "mice_chapter.tmx"
 SIZE = (1280, 800)
-MINE = [REPO / "game" / "ui" / "play" / f for f in ("mm_view.py", "mm_paint.py", "mm_dice.py",
-                                                       "mm_session.py")]
+MINE = [REPO / "game" / "ui" / "play" / "mm" / f for f in ("view.py", "paint.py", "dice.py",
+                                                             "session.py")]
 #: the rules' refusals, whose words are in the screen's domain too
 REFUSALS = REPO / "game" / "rules" / "mice_and_mystics" / "refusals.py"
 #: the rules' events in words and the status block, in the same domain
 EXPLAIN = REPO / "game" / "rules" / "mice_and_mystics" / "explain.py"
+#: the shell every play screen shares (its words on this screen may stand in this domain too)
+SHELL = sorted((REPO / "game" / "ui" / "play").glob("*.py"))
+#: the shell's domains: words every play screen shares (the side panel's tabs...)
+SHARED = ("play.po", "play_tabs.po")
 DOMAIN = "mice_and_mystics.po"
 
 
@@ -58,9 +63,14 @@ def key(view: MMPlayView, k: int, mod: int = 0) -> object:
 
 
 def drawn(view: MMPlayView, surface: pygame.Surface) -> list[str]:
+    """The texts drawn with each tab of the side panel open."""
+    shown = view.side_panel.tab
     with recorded_texts() as seen:
         view.update(1 / 60)
-        view.draw(surface)
+        for tab in TAB_IDS:
+            view.side_panel.tab = tab
+            view.draw(surface)
+    view.side_panel.tab = shown
     return list(seen)
 
 
@@ -100,8 +110,10 @@ def test_the_domain_holds_every_message_of_the_screen_in_both_languages() -> Non
     en = parse_po((LOCALE_DIR / "en" / "LC_MESSAGES" / DOMAIN).read_text(encoding="utf-8"))
     ru = parse_po((LOCALE_DIR / "ru" / "LC_MESSAGES" / DOMAIN).read_text(encoding="utf-8"))
     used = extract_messages([*MINE, REFUSALS, EXPLAIN])
-    assert set(used) <= set(en) and set(en) == set(ru)
-    assert set(en) <= set(used), "stale entries"
+    shared = {k for name in SHARED
+              for k in parse_po((LOCALE_DIR / "en" / "LC_MESSAGES" / name).read_text(encoding="utf-8"))}
+    assert set(used) <= set(en) | shared and set(en) == set(ru)
+    assert set(en) <= set(used) | set(extract_messages(SHELL)), "stale entries"
     assert all(k == v for k, v in en.items())
     for k, v in ru.items():
         assert v and placeholders(k) == placeholders(v), (k, v)

@@ -15,7 +15,7 @@ from game.i18n import set_language
 from game.rules.mice_and_mystics.commands import Attack
 from game.rules.mice_and_mystics.state import GM
 from game.ui.gui import Gui
-from game.ui.play.mm_view import MMPlayView, make_mm_view
+from game.ui.play.mm.view import MMPlayView, make_mm_view
 from game.ui.play.top_bar import BUTTONS
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.rules.one_for_all.commands import Act, Activate, Move
-from game.ui.play.move_preview import MovePreviewer, sweep_move
+from game.ui.play.ofa.move_preview import MovePreviewer, sweep_move
 from tests.rules.one_for_all.scene import Piece, start, write_scene
 
 

@@ -14,13 +14,13 @@ from game.board.model import Board
 from game.rules.engine import Event, Match
 from game.rules.one_for_all.commands import Act, Activate, AllocateHits, Duel, Move, Stop
 from game.ui.play import has_play_view
-from game.ui.play.actions import addable_targets
-from game.ui.play.dice_tray import dice_rows
-from game.ui.play.move_preview import drag_angle, sweep_move
-from game.ui.play.names import Names, compass
-from game.ui.play.ofa_view import OFAPlayView
-from game.ui.play.roll_odds import preview_roll
-from game.ui.play.session import PlaySession, new_match
+from game.ui.play.ofa.actions import addable_targets
+from game.ui.play.ofa.move_preview import drag_angle, sweep_move
+from game.ui.play.ofa.names import Names, compass
+from game.ui.play.ofa.roll_odds import preview_roll
+from game.ui.play.ofa.session import PlaySession, new_match
+from game.ui.play.ofa.tray import dice_rows
+from game.ui.play.ofa.view import OFAPlayView
 from tests.rules.one_for_all.scene import start, write_scene
 
 REPO = Path(__file__).resolve().parents[2]
@@ -577,7 +577,7 @@ def test_after_a_crash_the_next_start_offers_to_resume_the_autosave(tavern: Boar
 def test_strict_mode_gives_no_teaching_hints_and_the_top_bar_says_so(tavern: Board, saves: Path
                                                                      ) -> None:
     from game.i18n import set_language
-    from game.ui.play.hints import hint
+    from game.ui.play.ofa.hints import hint
     from tests.ui.ru_texts import recorded_texts
 
     with recorded_texts() as seen:

@@ -15,8 +15,9 @@ from game.board.model import Board
 from game.i18n import _, set_language
 from game.rules.one_for_all.commands import Act, Activate, Duel, Move
 from game.rules.one_for_all.explain import profile_name
-from game.ui.play.ofa_view import OFAPlayView
-from game.ui.play.session import PlaySession, new_match
+from game.ui.play.ofa.session import PlaySession, new_match
+from game.ui.play.ofa.view import OFAPlayView
+from game.ui.play.side_panel import CARD, LOG, ODDS
 from tests.rules.one_for_all.scene import start
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
@@ -117,7 +118,7 @@ def test_the_russian_screen_with_an_explained_log_has_no_english(russian: None,
         view, _board = played(tmp_path)
         kinds = {e.kind for step in view.session.match.steps for e in step.events}
         assert {"ofa.move", "ofa.action", "ofa.attack", "ofa.push", "ofa.duel"} <= kinds
-        view.side_panel.tab = "Log"
+        view.side_panel.tab = LOG
         view.log_panel.toggled = {entry.number for entry in view.session.log()}  # open them all
         surface = frame(view)
         pygame.image.save(surface, str(PNG))
@@ -151,16 +152,16 @@ def test_the_russian_cards_figure_card_and_odds_have_no_english(russian: None,
         frame(view)
         view.card = None
         # the figure card of a battered figure and of the active one
-        view.side_panel.tab = "Figure"
+        view.side_panel.tab = CARD
         for fig in view.state.figures:
             view.inspected = fig.id
             frame(view)
         # the odds of a roll on offer
-        view.side_panel.tab = "Odds"
+        view.side_panel.tab = ODDS
         view.inspected = ""
         frame(view)
         view, _board = played(tmp_path / "odds", duel=False)
-        view.side_panel.tab = "Odds"
+        view.side_panel.tab = ODDS
         view.message = ""  # the status line shows the odds of the hovered choice
         for fig in view.state.figures:
             view.selected = fig.id
@@ -200,7 +201,7 @@ def test_the_russian_tavern_screen_draws_only_map_names_in_english(russian: None
         for _i in range(6):
             view.ai_step()
             frame(view)
-        for tab in ("Log", "Odds", "Figure"):
+        for tab in (LOG, ODDS, CARD):
             view.side_panel.tab = tab
             frame(view)
         view.open_game_menu()

@@ -31,9 +31,9 @@ from game.geometry.tolerance import Heading, heading
 from game.rules.engine import Match, Setup
 from game.rules.one_for_all.commands import Activate, Move, Stop
 from game.rules.one_for_all.game import OneForAll
-from game.ui.play.move_preview import ANGLE_STEP, MovePreview, MovePreviewer, drag_angle
-from game.ui.play.ofa_view import OFAPlayView
-from game.ui.play.session import PlaySession
+from game.ui.play.ofa.move_preview import ANGLE_STEP, MovePreview, MovePreviewer, drag_angle
+from game.ui.play.ofa.session import PlaySession
+from game.ui.play.ofa.view import OFAPlayView
 from tests.rules.one_for_all.test_slide_along import (
     FACES,
     FIG,

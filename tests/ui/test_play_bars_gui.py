@@ -15,12 +15,13 @@ from game.board.model import Board
 from game.i18n import set_language
 from game.ui.gui import Gui
 from game.ui.play.action_bar import ActionBar
-from game.ui.play.actions import Choice, Group
-from game.ui.play.hd_view import HDPlayView, make_hd_view
-from game.ui.play.ofa_view import OFAPlayView
-from game.ui.play.session import PlaySession
-from game.ui.play.side_panel import TABS, SidePanel
-from game.ui.play.top_bar import BUTTONS, TopBar, TopInfo
+from game.ui.play.choices import Choice, Group
+from game.ui.play.hd.view import HDPlayView, make_hd_view
+from game.ui.play.ofa.session import PlaySession
+from game.ui.play.ofa.top_bar import TopBar, TopInfo
+from game.ui.play.ofa.view import OFAPlayView
+from game.ui.play.side_panel import CARD, LOG, ODDS, TAB_IDS, PanelTab, SidePanel
+from game.ui.play.top_bar import BUTTONS
 from game.ui.play.widgets import Texts
 from tests.rules.one_for_all.scene import start, write_scene
 from tests.ui.ru_texts import english_words, missing_glyphs
@@ -101,10 +102,10 @@ def test_the_bars_are_pygame_gui_buttons_with_tooltips(ofa: OFAPlayView) -> None
         assert isinstance(button, pygame_gui.elements.UIButton) and button.tool_tip_text
         assert ofa.layout.top.contains(button.rect)
     assert "Ctrl+Z" in bar.buttons[0].tool_tip_text
-    assert set(ofa.side_panel.buttons) == set(TABS)
-    for name, button in ofa.side_panel.buttons.items():
+    assert list(ofa.side_panel.buttons) == list(TAB_IDS)
+    for button in ofa.side_panel.buttons.values():
         assert isinstance(button, pygame_gui.elements.UIButton) and button.tool_tip_text
-        assert button.text == name
+    assert [b.text for b in ofa.side_panel.buttons.values()] == ["Log", "Odds", "Figure"]
     choices_of(ofa)
     for n, button in enumerate(ofa.action_bar.buttons, start=1):
         assert isinstance(button, pygame_gui.elements.UIButton)
@@ -156,14 +157,14 @@ def test_a_press_alone_does_nothing_the_release_acts(ofa: OFAPlayView) -> None:
 
 def test_a_tab_click_chooses_the_tab_and_the_log_still_takes_clicks(ofa: OFAPlayView) -> None:
     panel = ofa.side_panel
-    assert panel.tab == "Log"
-    click(ofa, panel.buttons["Odds"].rect.center)
-    assert panel.tab == "Odds"
+    assert panel.tab == LOG
+    click(ofa, panel.buttons[ODDS].rect.center)
+    assert panel.tab == ODDS
     frame(ofa)
-    assert panel.buttons["Odds"].object_ids[-1] == "#toggle_on"
-    assert panel.buttons["Log"].object_ids[-1] == "#toggle"
+    assert panel.buttons[ODDS].object_ids[-1] == "#toggle_on"
+    assert panel.buttons[LOG].object_ids[-1] == "#toggle"
     rects = dict(panel.tab_rects(ofa.layout.panel))
-    assert panel.click(ofa.layout.panel, rects["Figure"].center) and panel.tab == "Figure"
+    assert panel.click(ofa.layout.panel, rects[CARD].center) and panel.tab == CARD
     assert not panel.click(ofa.layout.panel, panel.body(ofa.layout.panel).center)
 
 
@@ -206,7 +207,7 @@ def test_switching_the_language_rebuilds_the_bars_in_russian(ofa: OFAPlayView, t
     assert i18n.language() == "ru"
     frame(ofa)
     assert not old.alive() and ofa.top_bar.buttons[0].text == "Отменить"
-    assert ofa.side_panel.buttons["Log"].text == "Журнал"
+    assert ofa.side_panel.buttons[LOG].text == "Журнал"
     texts = ofa.bars_gui.texts()
     assert "Инициатива" in texts and "Ход 1" in texts
     assert not english_words(texts, {w for c in ofa.action_bar.choices
@@ -254,8 +255,10 @@ def test_a_bar_without_a_shared_gui_has_its_own(headless: None) -> None:
     assert not top.buttons[top.keys.index("redo")].is_enabled
     assert surface.get_at((400, 22))[:3] != (0, 0, 0)
     panel = SidePanel(texts)
-    panel.draw_frame(surface, pygame.Rect(900, 44, 380, 756))
-    assert set(panel.buttons) == set(TABS)
+    drawn: list[pygame.Rect] = []
+    panel.draw(surface, pygame.Rect(900, 44, 380, 756),
+               [PanelTab(t, t, t, lambda _s, body: drawn.append(body)) for t in TAB_IDS])
+    assert list(panel.buttons) == list(TAB_IDS) and drawn == [panel.body(pygame.Rect(900, 44, 380, 756))]
 
 
 # ------------------------------------------------------------------ Helldorado

@@ -17,9 +17,9 @@ from game.ui.play.card import Card, CardItem
 from game.ui.play.end_screen import end_card
 from game.ui.play.game_menu import help_card, menu_card
 from game.ui.play.handover import HOLD_S, handover_card
-from game.ui.play.ofa_view import OFAPlayView
+from game.ui.play.ofa.session import PlaySession, new_match
+from game.ui.play.ofa.view import OFAPlayView
 from game.ui.play.resume import RESUME, resume_card
-from game.ui.play.session import PlaySession, new_match
 from game.ui.play.widgets import Texts
 from tests.ui.ru_texts import english_words, missing_glyphs
 

@@ -1,7 +1,8 @@
 """Issue 15 item 10: the four play screens are one shell. The same contract, driven with real
 pygame events on each screen as ``tabletop play`` opens it: Esc opens the game menu (it never
 quits at once), F1 the help, Ctrl+Z / Ctrl+Y undo and redo a real command, Ctrl+S saves and
-Ctrl+O loads it back, the handover card comes up when the seat changes in hot-seat, the resume
+Ctrl+O loads it back, the side panel has the same tabs (Log, Odds, the piece's card) chosen by a
+click or by Ctrl+Tab, the handover card comes up when the seat changes in hot-seat, the resume
 card after the program was killed, and the game menu's "Main menu" goes back to the main menu
 (or opens one when the game was opened directly); "Quit" quits."""
 
@@ -23,6 +24,7 @@ from game.ui.menu.launch import MAPS_DIR, main_menu_view
 from game.ui.play.game_menu import SHELL_HELP
 from game.ui.play.resume import RESUME
 from game.ui.play.shell import PlayShell
+from game.ui.play.side_panel import CARD, LOG, ODDS, TAB_IDS
 from game.ui.view import Home, Push, Quit, ViewStack
 from tests.ui.test_crash_resume import MAPS, _killed_game
 
@@ -153,6 +155,58 @@ def test_ctrl_s_saves_and_ctrl_o_loads_it_back(system: str, env: dict[str, str])
     frame(view)
     ctrl(view, pygame.K_l)  # not a key of the play screens: nothing happens
     assert digest(view) == saved and view.message.startswith("Loaded ")
+
+
+# ------------------------------------------------------------------ the side panel's tabs
+def click(view: Any, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        view.handle_event(pygame.event.Event(kind, pos=pos, button=1, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+
+
+def body_drawn(view: Any) -> pygame.Surface:
+    """The side panel's body as the frame drew it."""
+    frame(view)
+    body = view.side_panel.body(view.layout.panel)
+    return pygame.display.get_surface().subsurface(body).copy()
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_game_has_the_same_tabs_chosen_by_a_click_or_by_ctrl_tab(system: str,
+                                                                       env: dict[str, str]) -> None:
+    view = open_screen(system)
+    view.handover_on = False
+    a_command(view)  # something in the log
+    panel = view.side_panel
+    assert list(panel.buttons) == list(TAB_IDS) and panel.tab == LOG  # the Log first, open
+    labels = [b.text for b in panel.buttons.values()]
+    assert labels[:2] == ["Log", "Odds"] and labels[2] not in labels[:2]
+    assert all(view.layout.panel.contains(b.rect) and b.tool_tip_text
+               for b in panel.buttons.values())
+    pictures = {LOG: body_drawn(view)}
+    for tab in (CARD, ODDS, LOG):  # a click on each tab shows it, lit
+        click(view, panel.buttons[tab].rect.center)
+        assert panel.tab == tab
+        pictures.setdefault(tab, body_drawn(view))
+        assert [t for t, b in panel.buttons.items() if b.object_ids[-1] == "#toggle_on"] == [tab]
+    # each tab draws a body of its own
+    raw = {tab: pygame.image.tobytes(pic, "RGB") for tab, pic in pictures.items()}
+    assert len(set(raw.values())) == 3
+    # Ctrl+Tab goes round the tabs, Ctrl+Shift+Tab back; nothing else changes
+    steps = len(view.session.match.steps)
+    seen = []
+    for _ in range(3):
+        ctrl(view, pygame.K_TAB)
+        seen.append(panel.tab)
+    assert seen == [ODDS, CARD, LOG]
+    key(view, pygame.K_TAB, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert panel.tab == CARD
+    frame(view)
+    assert [t for t, b in panel.buttons.items() if b.object_ids[-1] == "#toggle_on"] == [CARD]
+    assert len(view.session.match.steps) == steps and view.card is None
+    # the help names the key
+    key(view, pygame.K_F1)
+    assert any("Ctrl+Tab" in line for line in view.card.lines)
 
 
 # ------------------------------------------------------------------ hot-seat, crash

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.rules.relic.commands import Move, RollMove
-from game.ui.play.relic_view import RelicPlayView, make_relic_view
+from game.ui.play.relic.view import RelicPlayView, make_relic_view
 
 REPO = Path(__file__).resolve().parents[2]
 RELIC = REPO / "maps" / "relic.tmx"
@@ -60,7 +60,7 @@ def test_ai_seats_play_a_short_game_through_the_view(headless: None, tmp_path: P
     assert view.state.round > 3 or view.state.phase == "over"
     assert {"rel.move", "rel.battle", "rel.enemy_roll", "rel.score", "rel.result"} <= kinds
     assert view.session.log()  # the explained log
-    assert all(line.text for line in view.session.log())
+    assert all(e.title and all(line.text for line in e.lines) for e in view.session.log())
 
 
 def test_human_moves_by_clicking_a_highlighted_space(headless: None, tmp_path: Path) -> None:

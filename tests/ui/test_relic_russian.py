@@ -13,15 +13,16 @@ import pytest
 from game.i18n import set_language, stray_literals
 from game.rules.engine.selfplay import greedy_policy
 from game.rules.relic.commands import Fight, Move, RollMove
-from game.ui.play.relic_session import RelicSession, new_relic_match
-from game.ui.play.relic_view import RelicPlayView, make_relic_view
+from game.ui.play.relic.session import RelicSession, new_relic_match
+from game.ui.play.relic.view import RelicPlayView, make_relic_view
 from game.ui.play.resume import RESUME
+from game.ui.play.side_panel import TAB_IDS
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
 REPO = Path(__file__).resolve().parents[2]
 RELIC = REPO / "maps" / "relic.tmx"
 SIZE = (1280, 800)
-MINE = [REPO / "game" / "ui" / "play" / f for f in ("relic_view.py", "relic_paint.py", "relic_session.py")]
+MINE = [REPO / "game" / "ui" / "play" / "relic" / f for f in ("view.py", "paint.py", "session.py")]
 
 
 @pytest.fixture(autouse=True)
@@ -39,9 +40,14 @@ def key(view: RelicPlayView, k: int, mod: int = 0) -> object:
 
 
 def drawn(view: RelicPlayView, surface: pygame.Surface) -> list[str]:
-    """The texts drawn, and those of the pygame_gui widgets (the buttons' tooltips too)."""
+    """The texts drawn with each tab of the side panel open, and those of the pygame_gui widgets
+    (the buttons' tooltips too)."""
+    shown = view.side_panel.tab
     with recorded_texts() as seen:
-        view.draw(surface)
+        for tab in TAB_IDS:
+            view.side_panel.tab = tab
+            view.draw(surface)
+    view.side_panel.tab = shown
     return list(seen) + view.bars_gui.texts()
 
 
@@ -158,7 +164,7 @@ def test_every_refusal_of_relic_reads_in_russian() -> None:
     texts = []
     for key_, template in MESSAGES.items():
         params = {p: sample[p] for p in placeholders(template)}
-        text = session._refusal(IllegalCommand("REL-X", "english", key=key_, params=params))
+        text = session.refusal(IllegalCommand("REL-X", "english", key=key_, params=params))
         assert text.endswith(" (REL-X)") and "english" not in text, (key_, text)
         assert not IDS.search(text), (key_, text)
         texts.append(text)
@@ -195,7 +201,7 @@ def test_log_and_buttons_in_russian_for_every_event_kind() -> None:
             assert session.submit(pick).ok
         log = session.log()
         kinds |= {e.kind for s in session.match.steps for e in s.events}
-        lines = [line.text for line in log]
+        lines = [line.text for e in log for line in e.lines] + [e.title for e in log]
         assert english_words(lines + labels) == {}
         assert not any("→" in t for t in lines)
     assert {"rel.battle", "rel.score", "rel.result", "rel.move", "rel.die_changed",
@@ -221,11 +227,11 @@ def test_the_language_can_change_while_the_screen_is_up(headless: None, tmp_path
     surface = pygame.Surface(SIZE)
     play(view, steps=30)
     english = drawn(view, surface)
-    assert any("Player 1" in t for t in english) and view.session.log()[0].text.isascii()
+    assert any("Player 1" in t for t in english) and view.session.log()[0].title.isascii()
     set_language("ru")
     russian = drawn(view, surface)
     assert english_words(russian) == {}
-    assert not view.session.log()[0].text.isascii()
+    assert not view.session.log()[0].title.isascii()
 
 
 # ---------------------------------------------------------------------- strict mode

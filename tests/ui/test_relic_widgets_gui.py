@@ -15,7 +15,7 @@ import pytest
 from game.i18n import set_language
 from game.rules.engine.selfplay import greedy_policy
 from game.rules.relic.commands import Choose, Move, Prepare, RollMove
-from game.ui.play.relic_view import RelicPlayView, make_relic_view
+from game.ui.play.relic.view import RelicPlayView, make_relic_view
 from tests.ui.ru_texts import english_words, missing_glyphs, recorded_texts
 
 REPO = Path(__file__).resolve().parents[2]

@@ -16,9 +16,9 @@ import pygame
 
 from game.i18n import _, language
 from game.ui.gui import Gui
-from game.ui.play.actions import Choice, Group
-from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
-from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT_PX, Texts
+from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted, text_width
+from game.ui.play.choices import Choice, Group
+from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT_PX, Texts, wrap
 
 ROW_H = 30
 GAP = 6
@@ -27,6 +27,62 @@ BUTTON_IDS = ("button",)
 CAPTION_IDS = ("#hint", "label")
 #: a rule ID in a choice's words ("OFA-3C.2", "HD-4.1")
 RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+(?:\.[0-9A-Za-z]+)*\b")
+
+
+class Rows:
+    """Where the buttons of an action bar go: in rows from the top of ``rect``, each row as far
+    as it fits, ``reserve`` pixels kept free at the right of one row (the last, or
+    ``reserve_row``) for a note or a button of the bar's own. The same on every play screen's
+    bar; the bar says what a button is and what becomes of those past the last row."""
+
+    def __init__(self, rect: pygame.Rect, reserve: int = 0, reserve_row: int = -1) -> None:
+        self.rect = rect
+        self.left = rect.x + 10
+        self.rows = max(1, (rect.height - GAP) // (ROW_H + GAP))
+        self.reserve = reserve
+        self.reserve_row = self.rows - 1 if reserve_row < 0 else reserve_row
+        self.top()
+
+    def top(self) -> None:
+        """Back to the first row (a new page)."""
+        self.x, self.y, self.row = self.left, self.rect.y + GAP, 0
+
+    @property
+    def right(self) -> int:
+        """Where the current row ends."""
+        return self.rect.right - 8 - (self.reserve if self.row == self.reserve_row else 0)
+
+    @property
+    def at_start(self) -> bool:
+        return self.x <= self.left
+
+    @property
+    def on_last(self) -> bool:
+        return self.row == self.rows - 1
+
+    @property
+    def full(self) -> bool:
+        """Past the last row."""
+        return self.row >= self.rows
+
+    def fits(self, width: int) -> bool:
+        return self.x + width <= self.right
+
+    def wrap(self) -> bool:
+        """On to the next row; False when there is none left."""
+        self.row += 1
+        self.x, self.y = self.left, self.y + ROW_H + GAP
+        return not self.full
+
+    def close(self) -> None:
+        """No more buttons in this bar."""
+        self.row = self.rows
+
+    def place(self, width: int) -> pygame.Rect:
+        """A button's box here; the next one goes after it."""
+        box = pygame.Rect(self.x, self.y, width, ROW_H)
+        self.x += width + GAP
+        return box
 
 
 def rule_of(command: Any) -> str:
@@ -54,7 +110,7 @@ def tooltip(choice: Choice, group: Group, n: int) -> str:
     return words
 
 
-class ActionBar:
+class ActionBar(WidgetBar):
     def __init__(self, texts: Texts, gui: Gui | None = None) -> None:
         self.texts = texts
         self.widgets = BarWidgets(gui)
@@ -108,9 +164,7 @@ class ActionBar:
         assert gui is not None
         self.captions, self.hidden = [], 0
         out: list[tuple[Choice, Group, pygame.Rect]] = []
-        x, y = rect.x + 10, rect.y + GAP
-        rows = max(1, (rect.height - GAP) // (ROW_H + GAP))
-        row = 0
+        rows = Rows(rect, reserve)
         for group in groups:
             caption = f"{group.title}:"
             cw = text_width(gui, caption, CAPTION_IDS) + 8
@@ -120,22 +174,18 @@ class ActionBar:
                 number = f"{n}  " if n <= 9 else ""
                 bw = min(MAX_LABEL_W, text_width(gui, number + choice.label, BUTTON_IDS) + 32)
                 need = bw + (cw if first else 0)
-                right = rect.right - 8 - (reserve if row == rows - 1 else 0)
-                if x + need > right and x > rect.x + 10:
-                    row += 1
-                    x, y = rect.x + 10, y + ROW_H + GAP
-                    right = rect.right - 8 - (reserve if row == rows - 1 else 0)
-                if row >= rows or (row == rows - 1 and x + need > right):
+                if not rows.fits(need) and not rows.at_start:
+                    rows.wrap()
+                if rows.full or (rows.on_last and not rows.fits(need)):
                     self.hidden += 1
-                    row = rows  # what comes after goes into the menu too
+                    rows.close()  # what comes after goes into the menu too
                     continue
                 if first:
-                    self.captions.append((caption, (x, y), cw))
-                    x += cw
+                    self.captions.append((caption, (rows.x, rows.y), cw))
+                    rows.x += cw
                     first = False
-                out.append((choice, group, pygame.Rect(x, y, bw, ROW_H)))
-                x += bw + GAP
-            x += 10
+                out.append((choice, group, rows.place(bw)))
+            rows.x += 10
         return out
 
     def choice_at(self, pos: tuple[int, int]) -> Choice | None:
@@ -150,13 +200,6 @@ class ActionBar:
     def take(self) -> list[Choice]:
         """The choices whose buttons were pressed since the last call."""
         return self.widgets.take()
-
-    def process(self, event: pygame.event.Event) -> bool:
-        """Feed an event to the bar's own Gui (a shared one is fed by the view)."""
-        return self.widgets.process(event)
-
-    def update(self, dt: float) -> None:
-        self.widgets.update(dt)
 
     def _light(self, hot: Choice | None) -> None:
         """The button of ``hot`` (hovered in the action menu, say) shown selected."""
@@ -183,9 +226,13 @@ class ActionBar:
         surface.fill(PANEL_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.topright)
         t = self.texts
-        if not self.buttons:
-            text = t.render(self.hint, TEXT_PX, DIM)
-            surface.blit(text, (rect.x + 12, rect.y + (rect.height - text.get_height()) // 2))
+        if not self.buttons:  # the hint, wrapped to the bar (two lines at most)
+            pics = [t.render(line, TEXT_PX, DIM)
+                    for line in wrap(t, self.hint, rect.width - 24, TEXT_PX)[:2]]
+            y = rect.y + (rect.height - sum(p.get_height() for p in pics)) // 2
+            for pic in pics:
+                surface.blit(pic, (rect.x + 12, y))
+                y += pic.get_height()
         elif self.hidden:
             more = t.render(_("+{n} more: right-click the figure").format(n=self.hidden),
                             SMALL_PX, DIM)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.play.actions import Choice, Group
+from game.ui.play.choices import Choice, Group
 from game.ui.play.widgets import (
     ACCENT,
     BUTTON_HOT,

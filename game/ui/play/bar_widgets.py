@@ -70,6 +70,19 @@ class BarWidgets:
             self.gui.draw(surface)
 
 
+class WidgetBar:
+    """A bar (or panel) whose widgets are ``widgets``: with a Gui of its own it is fed and
+    updated here (a shared Gui is fed and updated by the view)."""
+
+    widgets: BarWidgets
+
+    def process(self, event: pygame.event.Event) -> bool:
+        return self.widgets.process(event)
+
+    def update(self, dt: float) -> None:
+        self.widgets.update(dt)
+
+
 def text_width(gui: Gui, text: str, ids: Sequence[str] = ("button",)) -> int:
     """How wide ``text`` is in the theme's font for widgets of ``ids``."""
     return int(gui.manager.get_theme().get_font(list(ids)).size(text)[0])

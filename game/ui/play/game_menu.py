@@ -15,6 +15,8 @@ SHELL_HELP = (
        "F1 opens this help."),
     N_("Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+O load, F12 screenshot, Home fit the "
        "table, wheel zoom, drag the table to pan."),
+    N_("Ctrl+Tab shows the next tab of the side panel (the log, the odds, the card of a piece), "
+       "Ctrl+Shift+Tab the one before; a click on a tab shows it too."),
 )
 
 

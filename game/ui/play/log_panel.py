@@ -1,6 +1,7 @@
-"""The Log tab: every command with its events explained in words, newest first, each line with
-the rules it applied. A click on an entry's title opens or closes its rule IDs; the wheel
-scrolls. Lines are laid out once per change of the log; a frame blits the visible ones."""
+"""The Log tab, the same on every play screen: every command with its events explained in words,
+newest first, each line with the rules it applied. A click on an entry's title opens or closes
+its rule IDs; the wheel scrolls. Lines are laid out once per change of the log; a frame blits
+the visible ones."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.colours import RGB
-from game.ui.play.session import LogEntry
+from game.ui.play.match_session import LogEntry
 from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
 
 LINE_H = 21
@@ -53,8 +54,10 @@ class LogPanel:
             self.scroll = 0
         self._newest = newest
         self._key = full
-        lines: list[_Line] = []
         text_w = width - 2 * PAD
+        lines = [_Line(part, SMALL_PX, DIM, 0, 0)
+                 for part in wrap(self.texts, _("Log (newest first)"), text_w, SMALL_PX)
+                 ] if entries else []
         for entry in entries:
             head = f"{entry.number}. {entry.title}"
             for part in wrap(self.texts, head, text_w - 12, TEXT_PX):

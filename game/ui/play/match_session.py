@@ -4,22 +4,25 @@ redo by group, the AI's next command, saves, the cached log in words. Plain Pyth
 The match state changes only through ``Match.submit``, ``Match.undo`` and ``Match.redo``. A group
 is what one gesture asks for (``Activate`` then the action that needed it); it is checked on a
 scratch copy of the state first, so an illegal second command never leaves half a group behind,
-and it is undone and redone whole. The games' sessions (``PlaySession``, ``HDSession``) fill in
-how a group is rehearsed, how a refusal is worded and what a log line says.
+and it is undone and redone whole. The four games' sessions (``ofa/session.py``,
+``hd/session.py``, ``mm/session.py``, ``relic/session.py``) fill in how a group is rehearsed, how
+a refusal is worded and what a log line says; the shell (``shell_match.py``) talks to them all
+through this class.
 """
 
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from abc import ABC
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
 from game.core.dice import SeededDice
 from game.i18n import N_, _, language, set_language
-from game.rules.engine import Event, IllegalCommand, Match, RuleSystem
+from game.rules import registry
+from game.rules.engine import Event, IllegalCommand, Match, RuleSystem, SaveError, Setup
 from game.rules.engine.history import GroupedHistory
 from game.rules.engine.selfplay import greedy_policy
 from game.rules.engine.words import ENGINE, Refusals, refusal
@@ -27,30 +30,29 @@ from game.rules.engine.words import ENGINE, Refusals, refusal
 S = TypeVar("S")  #: the game's state
 Y = TypeVar("Y", bound=RuleSystem)  #: the game's rule system
 
-#: the engine's reasons for refusing an undo, as the screen words them
-UNDO_REASONS = {
+#: the engine's and the session's own reasons for refusing undo and redo
+HISTORY_REASONS = {
     "nothing to undo": N_("nothing to undo"),  # i18n: not shown (the engine's words, matched)
     "strict mode: dice were rolled, so this cannot be undone":  # i18n: not shown (the key)
         N_("strict mode: dice were rolled, so this cannot be undone"),
-}
-#: the engine's and the session's own reasons for refusing undo and redo
-HISTORY_REASONS = {
-    **UNDO_REASONS,
     "nothing to redo": N_("nothing to redo"),  # i18n: not shown
     "nothing to do": N_("nothing to do"),  # i18n: not shown
 }
-
-
-def undo_reason(why: str) -> str:
-    """An undo refusal in the current language (the engine's words when unknown)."""
-    text = UNDO_REASONS.get(why)
-    return _(text) if text else why
 
 
 def history_reason(why: str) -> str:
     """An undo/redo refusal in the current language."""
     text = HISTORY_REASONS.get(why)
     return _(text) if text else why
+
+
+def split_rules(line: str) -> tuple[str, str]:
+    """``"text [OFA-1, OFA-2]"`` -> ``("text", "OFA-1, OFA-2")`` (the rules an explanation
+    ends with, in brackets)."""
+    if line.endswith("]") and " [" in line:
+        text, _, rules = line.rpartition(" [")
+        return text, rules[:-1]
+    return line, ""
 
 
 def map_setting(map_path: Path, maps_dir: Path) -> str:
@@ -63,6 +65,18 @@ def map_setting(map_path: Path, maps_dir: Path) -> str:
         return str(path)
 
 
+def new_game_match(system: str, map_path: Path, maps_dir: Path, seed: int | None = None, *,
+                   options: dict[str, Any] | None = None, players: Sequence[str] = (),
+                   autosave: Path | None = None, mode: str = "teaching",
+                   dice: Any = None) -> Match:
+    """A new match of ``system`` on the map (named as ``map_setting`` names it), with new dice
+    when ``seed`` is None; ``mode``: "teaching" or "strict"."""
+    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+    setup = Setup(system, map_setting(map_path, maps_dir), seed, dict(options or {}),
+                  tuple(players))
+    return Match(registry.get(system), setup, mode=mode, autosave=autosave, dice=dice)
+
+
 @dataclass(frozen=True)
 class Submitted(Generic[S]):
     """What a group of commands did: the events, the state before, or why it was refused."""
@@ -71,6 +85,10 @@ class Submitted(Generic[S]):
     events: tuple[Event, ...] = ()
     before: S | None = None
     reason: str = ""  #: "Athos ran into ... (OFA-2B.2)" when refused
+
+    def __bool__(self) -> bool:
+        """Did it go through?"""
+        return self.ok
 
 
 class LogLine(NamedTuple):
@@ -91,20 +109,32 @@ class LogEntry:
 
 
 class CommandNames(Protocol):
-    """What the log needs of a session's names: a command in words."""
+    """What the log needs of a session's names: a command in words, an event with names for
+    ids."""
 
     def command(self, command: Any, state: Any = None, /) -> str: ...
 
+    def event(self, event: Event, /) -> Event: ...
+
 
 class MatchSession(ABC, Generic[S, Y]):
-    """The plumbing of a play session over a :class:`Match` of ``system`` (state ``S``)."""
+    """The plumbing of a play session over a :class:`Match` of the game's rule system ``Y``
+    (state ``S``)."""
 
     names: CommandNames
+    #: the rule system's class a match of this game has (another game's match is refused)
+    system_type: ClassVar[type]
+    #: the game's name, for the words of a match or a save of another game
+    game_name: ClassVar[str]
+    #: why a save of another game cannot be loaded here, in the reader's language (a msgid
+    #: with ``{system}``; "": the English words of ``not_this_game``)
+    wrong_game: ClassVar[str] = ""
 
-    def __init__(self, match: Match, system: Y, *, ai_sides: Sequence[str] = (),
-                 ai_seed: int = 7) -> None:
+    def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7) -> None:
+        if not isinstance(match.system, self.system_type):
+            raise TypeError(f"the {self.game_name} play screen needs a {self.game_name} match")
         self.match = match
-        self.system: Y = system
+        self.system: Y = cast(Y, match.system)
         self.ai_sides: set[str] = {s for s in ai_sides if s in self.seats()}
         self._rng = random.Random(ai_seed)
         self.history = GroupedHistory(match)
@@ -144,9 +174,17 @@ class MatchSession(ABC, Generic[S, Y]):
         """The side that must act now (None once the game is over)."""
         return self.match.current_player()
 
+    def program_seats(self) -> set[str]:
+        """The seats the program plays: the AI's (and a game master's, where a game has one)."""
+        return set(self.ai_sides)
+
     def ai_to_play(self) -> bool:
         side = self.to_play()
-        return side is not None and side in self.ai_sides
+        return side is not None and side in self.program_seats()
+
+    def human_to_play(self) -> bool:
+        """Must a person at this screen give the next command?"""
+        return self.to_play() is not None and not self.ai_to_play()
 
     def legal(self) -> list[Any]:
         """The legal commands of the current state (computed once per state)."""
@@ -191,18 +229,15 @@ class MatchSession(ABC, Generic[S, Y]):
         """"why (RULE-ID)" of a refused command, in the current language, things by name."""
         return refusal(exc, self.refusals, name=self.refusal_name)
 
-    def can_undo(self) -> tuple[bool, str]:
-        return self.history.can_undo()
+    def can_undo(self) -> bool:
+        return self.history.can_undo()[0]
 
     def undo(self) -> str:
-        """Undo the last group; returns the reason when it cannot be undone ("" when done)."""
+        """Undo the last group; returns the engine's reason when it cannot be undone ("" when
+        done; the screen words it with ``history_reason``)."""
         why = self.history.undo()
         if not why:
             self._changed()
-        return self._undo_words(why)
-
-    def _undo_words(self, why: str) -> str:
-        """What ``undo`` returns for the history's refusal ``why`` ("" when done)."""
         return why
 
     def can_redo(self) -> bool:
@@ -233,14 +268,46 @@ class MatchSession(ABC, Generic[S, Y]):
         """Atomically (``Match.save``); OSError when the folder cannot be written."""
         self.match.save(path)
 
+    @classmethod
+    def load(cls, path: Path, *, autosave: Path | None = None, ai_sides: Sequence[str] = (),
+             **options: Any) -> Self:
+        """Replay a save (``options``: the session's own, a board...); SaveError names what is
+        wrong with it, a save of another game too."""
+        match = Match.load(path, registry.get, autosave=autosave)
+        if not isinstance(match.system, cls.system_type):
+            raise SaveError(str(path), cls.not_this_game(match.setup.system))
+        return cls(match, ai_sides=ai_sides, **options)
+
+    @classmethod
+    def not_this_game(cls, system: str) -> str:
+        """Why a save of ``system`` cannot be loaded here (``wrong_game``, else in English: the
+        screen shows a save error's detail only in English, ``shell_match.save_error_words``)."""
+        if cls.wrong_game:
+            return _(cls.wrong_game).format(system=system)
+        return f"is a {system} game, not {cls.game_name}"  # i18n: not shown (English only)
+
     # ------------------------------------------------------------------ words
-    @abstractmethod
     def explain(self, event: Event) -> LogLine:
         """An event in words, with the rules it cites."""
+        return LogLine(*split_rules(self.explained(event)))
 
-    @abstractmethod
+    def explained(self, event: Event) -> str:
+        """An event in the rule system's words, in the reader's language, things by name (the
+        rules it cites in brackets at the end)."""
+        return self.system.explain(self.names.event(event), self.lang)
+
     def _step_side(self, before: S, command: Any) -> str:
-        """The side a logged command was played for (``before``: the state it was played in)."""
+        """The side a logged command was played for (``before``: the state it was played in):
+        the side to play then, by default."""
+        return self.system.current_player(before) or ""
+
+    def command_words(self, command: Any, before: S) -> str:
+        """A logged command in words (``before``: the state it was played in)."""
+        return self.names.command(command, before)
+
+    def shown(self, events: Sequence[Event]) -> list[Event]:
+        """The events a player reads of a command's (all, unless a game leaves echoes out)."""
+        return list(events)
 
     def log(self) -> list[LogEntry]:
         """Every command so far with its events in words, newest first."""
@@ -251,8 +318,8 @@ class MatchSession(ABC, Generic[S, Y]):
         for i, step in enumerate(self.match.steps):
             before: S = step.before
             side = self._step_side(before, step.command)
-            lines = tuple(self.explain(e) for e in step.events)
-            entries.append(LogEntry(i + 1, self.names.command(step.command, before), side, lines))
+            lines = tuple(self.explain(e) for e in self.shown(step.events))
+            entries.append(LogEntry(i + 1, self.command_words(step.command, before), side, lines))
         entries.reverse()
         self._log = (key, entries)
         return entries

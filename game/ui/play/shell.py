@@ -2,18 +2,24 @@
 four fillings").
 
 The shell owns the frame of the screen (the layout, the board view under its camera, the top
-bar's buttons, the status line), the cards (the game menu, help, the handover between players,
-the end of the game, the offer to resume after a crash), the keys every game shares, undo and
-redo, save, load and a new game, the AI's seats and their pacing. The keys are the same in all
-four games: Esc cancels what is in hand, else opens the game menu (it never quits at once), F1
-help, Ctrl+Z / Ctrl+Y undo and redo (Ctrl+Shift+Z redo too), Ctrl+S save, Ctrl+O load, F12 a
-screenshot. The game menu's "Main menu" returns ``Home`` (the view stack goes back to the main
-menu, or opens one when the game was opened directly); "Quit" closes the program.
+bar's buttons, the side panel with its tabs and the Log, the status line), the cards (the game
+menu, help, the handover between players, the end of the game, the offer to resume after a
+crash), the keys every game shares, undo and redo, save, load and a new game, the AI's seats and
+their pacing. The keys are the same in all four games: Esc cancels what is in hand, else opens
+the game menu (it never quits at once), F1 help, Ctrl+Z / Ctrl+Y undo and redo (Ctrl+Shift+Z
+redo too), Ctrl+S save, Ctrl+O load, Ctrl+Tab / Ctrl+Shift+Tab the next and the previous tab of
+the side panel, F12 a screenshot. The game menu's "Main menu" returns ``Home`` (the view stack
+goes back to the main menu, or opens one when the game was opened directly); "Quit" closes the
+program.
 
 A game's view subclasses ``PlayShell`` and fills in what is its own:
 
 - ``paint(surface)``: the frame, with the shell's ``draw_board``, ``draw_top_frame``,
-  ``draw_status`` and ``draw_overlays``; ``hint()``: the status line's running hint;
+  ``draw_side_panel``, ``draw_status`` and ``draw_overlays``; ``hint()``: the status line's
+  running hint;
+- the side panel's tabs it fills: the Odds (``odds_tab``: its words, ``draw_odds``: its body)
+  and the card of its piece (``card_tab``, ``draw_card``), or ``panel_tabs()`` whole; the shell
+  puts its Log first (and a Rules tab when ``rules_tab`` gives one);
 - ``table_event(event)``: what the mouse (and a key released) means on its table and panels;
   ``game_key(event)``: its own keys (Tab, Space, 1-9...); ``bars_pressed()``: what its bars'
   widgets were pressed for; ``cancel()``: what Esc drops before it opens the menu;
@@ -36,7 +42,7 @@ from typing import Any
 import pygame
 
 from game.board.model import Board
-from game.i18n import _, language, save_language
+from game.i18n import N_, _, language, save_language
 from game.ui.board_view import BoardView
 from game.ui.colours import NO_SIDE, RGB, side_colours
 from game.ui.figures import side_letters
@@ -47,9 +53,11 @@ from game.ui.play.end_screen import game_over_card
 from game.ui.play.game_menu import help_card, menu_card
 from game.ui.play.handover import handover_card
 from game.ui.play.layout import Layout
+from game.ui.play.log_panel import LogPanel
 from game.ui.play.resume import RESUME, resume_card
 from game.ui.play.shell_match import AI_PACE_S, MatchControls, St
-from game.ui.play.top_bar import TopButtons
+from game.ui.play.side_panel import CARD, LOG, LOG_LABEL, LOG_TIP, ODDS, PanelTab, SidePanel
+from game.ui.play.top_bar import TopButtons, top_words
 from game.ui.play.widgets import (
     CHROME_BG,
     DANGER,
@@ -76,6 +84,9 @@ class PlayShell(MatchControls[St]):
     help_lines: Sequence[str] = ()
     #: seconds between the program's commands (it plays at a readable pace)
     ai_pace_s = AI_PACE_S
+    #: the side panel's Odds tab and the piece's card tab of the game: (label, tooltip) msgids
+    odds_tab: tuple[str, str] = (N_("Odds"), "")
+    card_tab: tuple[str, str] = ("", "")
     session: Any
 
     def __init__(self, session: Any, board: Board, size: tuple[int, int], *,
@@ -94,6 +105,10 @@ class PlayShell(MatchControls[St]):
         #: the pygame_gui widgets of the bars (top bar, tabs, action bar), drawn after them
         self.bars_gui = Gui(size)
         self.top_buttons = TopButtons(self.bars_gui)
+        self.side_panel = SidePanel(self.texts, self.bars_gui)
+        self.log_panel = LogPanel(self.texts)
+        #: where the mouse was last (the wheel's events carry no position)
+        self.pointer: tuple[int, int] | None = None
         self.card: Card | None = None
         #: what the card is: "menu", "help", "handover", "end", "resume" ("" when none)
         self.card_kind = ""
@@ -176,6 +191,23 @@ class PlayShell(MatchControls[St]):
         """A mouse event (or a key released) the bars did not use: the camera by default."""
         self.forward(event)
 
+    def panel_tabs(self) -> list[PanelTab]:
+        """The side panel's tabs the game fills, after the shell's Log: its Odds (``ODDS``) and
+        its piece's card (``CARD``)."""
+        return [PanelTab(ODDS, *self.odds_tab, self.draw_odds),
+                PanelTab(CARD, *self.card_tab, self.draw_card)]
+
+    def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The Odds tab's body: the chances of the roll on offer."""
+
+    def draw_card(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The card tab's body: the piece under the pointer or selected (or all of them)."""
+
+    def rules_tab(self) -> PanelTab | None:
+        """The Rules tab (``RULES``: the rule behind a rule ID, in the reader's language): a
+        place kept for a later issue; no tab yet."""
+        return None
+
     def bars_pressed(self) -> None:
         """Do what the game's own widgets were pressed for (the top bar's are the shell's)."""
 
@@ -256,7 +288,64 @@ class PlayShell(MatchControls[St]):
             self.language_changed()
 
     def language_changed(self) -> None:
-        """Build the widgets in the new language now (the old captions are not drawn again)."""
+        """Build the widgets in the new language now (the old captions are not drawn again):
+        the shell's bars here, the game's own in ``build_widgets``."""
+        self.top_buttons.layout(self.layout.top, self.layout.size)
+        self.sync_panel()
+        self.build_widgets()
+
+    def build_widgets(self) -> None:
+        """The game's own widgets built for what is on offer now (after a change of language)."""
+
+    # ------------------------------------------------------------------ the side panel
+    def side_tabs(self) -> list[PanelTab]:
+        """The side panel's tabs: the Log, the game's, then Rules (when there is one)."""
+        rules = self.rules_tab()
+        return [PanelTab(LOG, LOG_LABEL, LOG_TIP, self.draw_log, self.click_log,
+                         self.scroll_log), *self.panel_tabs(), *([rules] if rules else [])]
+
+    def next_tab(self, by: int = 1) -> None:
+        """Ctrl+Tab (``by`` 1) and Ctrl+Shift+Tab (-1): the next or the previous tab."""
+        self.sync_panel()
+        self.side_panel.step(by)
+
+    def sync_panel(self) -> None:
+        """The side panel's tab buttons for the tabs and the language of now (before they take
+        an event or are updated: no button of another language is drawn)."""
+        lay = self.layout
+        self.side_panel.shown = tuple(self.side_tabs())
+        self.side_panel.tabs.layout(lay.panel, lay.size, self.side_panel.shown,
+                                    self.side_panel.tab)
+
+    def draw_side_panel(self, surface: pygame.Surface) -> None:
+        self.side_panel.draw(surface, self.layout.panel, self.side_tabs())
+
+    def draw_log(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        session = self.session
+        self.log_panel.layout(session.log(), body.width, (id(session), session.revision,
+                                                          session.lang))
+        self.log_panel.draw(surface, body, self.colours)
+
+    def click_log(self, body: pygame.Rect, pos: tuple[int, int]) -> bool:
+        return self.log_panel.click(body, pos)
+
+    def scroll_log(self, notches: float, body: pygame.Rect) -> None:
+        self.log_panel.scroll_by(notches, body.height)
+
+    def panel_event(self, event: pygame.event.Event) -> bool:
+        """A press of the left button or the wheel over the side panel (its tabs' buttons took
+        theirs): the chosen tab's; True when the event was the panel's."""
+        panel = self.layout.panel
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
+                and panel.collidepoint(getattr(event, "pos", (-1, -1))):
+            self.side_panel.click(panel, tuple(event.pos))
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.pointer is not None \
+                and panel.collidepoint(self.pointer):
+            self.side_panel.wheel(panel, float(getattr(event, "precise_y",
+                                                       getattr(event, "y", 0))))
+            return True
+        return False
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
@@ -270,17 +359,21 @@ class PlayShell(MatchControls[St]):
                 if key is not None:
                     return self.card_action(key)
             return None
+        if "pos" in event.dict and kind != pygame.MOUSEWHEEL:
+            self.pointer = (int(event.pos[0]), int(event.pos[1]))
         used = self.feed_bars(event)
         done = self.take_bars()
         if done is not None or (used and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
             return done
         if kind == pygame.KEYDOWN:
             return self.key_down(event)
-        self.table_event(event)
+        if not self.panel_event(event):
+            self.table_event(event)
         return None
 
     def feed_bars(self, event: pygame.event.Event) -> bool:
         """Give the bars' widgets an event; True when one used it."""
+        self.sync_panel()
         self.sync_bars()
         return bool(self.bars_gui.process(event))
 
@@ -308,6 +401,8 @@ class PlayShell(MatchControls[St]):
             self.save()
         elif ctrl and key == pygame.K_o:
             self.load()
+        elif ctrl and key == pygame.K_TAB:
+            self.next_tab(-1 if mods & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_F1:
             self.open_help()
         elif key == pygame.K_ESCAPE:
@@ -360,6 +455,7 @@ class PlayShell(MatchControls[St]):
     def update(self, dt: float) -> None:
         self.board_view.update(dt)
         if self.card is None:  # no tooltip comes up under a card
+            self.sync_panel()
             self.sync_bars()
             self.bars_gui.update(dt)
         self._message_left = max(0.0, self._message_left - dt)
@@ -377,6 +473,7 @@ class PlayShell(MatchControls[St]):
         """The game's frame."""
         self.draw_board(surface)
         self.draw_top_frame(surface)
+        self.draw_side_panel(surface)
         self.draw_status(surface)
         self.draw_overlays(surface)
 
@@ -405,6 +502,15 @@ class PlayShell(MatchControls[St]):
         pygame.draw.line(surface, PANEL_LINE, rect.bottomleft, rect.bottomright)
         return pygame.Rect(rect.x, rect.y, max(0, self.top_buttons.left(rect) - rect.x),
                            rect.height)
+
+    def draw_top_words(self, surface: pygame.Surface, one: str, two: Sequence[str], *,
+                       title: tuple[str, RGB] | None = None,
+                       chip: tuple[str, RGB] | None = None) -> None:
+        """The top bar with its words left of the buttons (``top_bar.top_words``): the game's
+        title, the side to play as a chip, then the facts in one line or in the lines of
+        ``two``."""
+        room = self.draw_top_frame(surface)
+        top_words(self.texts, surface, room, one, two, title=title, chip=chip)
 
     def status_line(self) -> tuple[str, RGB]:
         """The status line: the last message while it lasts, else the hint."""

@@ -3,7 +3,8 @@ undo and redo, the quick save, loading and a new game, the AI's seats and their 
 the screen passes between players. No drawing: the screen (``PlayShell``) builds on this.
 
 The match changes only through the session (``submit``, ``undo``, ``redo``); the sessions of the
-four games answer the same calls (``to_play``, ``ai_sides``, ``legal``, ``explain``, ``save``;
+four games are ``MatchSession``s (``match_session.py``) and answer the same calls (``seats``,
+``to_play``, ``ai_sides``, ``program_seats``, ``legal``, ``explain``, ``shown``, ``save``;
 ``load`` as a class method).
 """
 
@@ -19,7 +20,7 @@ from game.i18n import _, language
 from game.rules.engine import Event, Match, SaveError, Setup
 from game.ui.colours import RGB
 from game.ui.play import user_dirs
-from game.ui.play.match_session import LogLine, history_reason
+from game.ui.play.match_session import MatchSession, Submitted, history_reason
 from game.ui.play.widgets import DANGER, GOOD, TEXT
 
 #: seconds between the AI's commands (it plays at a readable pace)
@@ -54,7 +55,7 @@ def save_error_words(exc: Exception, path: Path) -> str:
 class MatchControls(Generic[St]):
     """What the shell does with the match; ``PlayShell`` adds the screen."""
 
-    session: Any
+    session: MatchSession[Any, Any]
     save_dir: Path
     ai_pace: float
     ai_hurry: bool
@@ -82,7 +83,7 @@ class MatchControls(Generic[St]):
 
     def seats(self) -> Sequence[str]:
         """The sides (or players) of the match, in their order."""
-        return tuple(self.session.state.sides)
+        return tuple(self.session.seats())
 
     def side_name(self, side: str) -> str:
         return side
@@ -101,20 +102,26 @@ class MatchControls(Generic[St]):
         """The next command of the seat the program plays."""
         return self.session.ai_command()
 
-    def load_session(self, path: Path) -> Any:
+    def session_options(self) -> dict[str, Any]:
+        """What a new session of this game is made with besides its match (a board...)."""
+        return {}
+
+    def load_session(self, path: Path) -> MatchSession[Any, Any]:
         """The saved game at ``path`` as a session of this game (SaveError when it is not)."""
         return type(self.session).load(path, autosave=self.session.match.autosave_path,
-                                       ai_sides=sorted(self.session.ai_sides))
+                                       ai_sides=sorted(self.session.ai_sides),
+                                       **self.session_options())
 
-    def make_session(self, match: Match) -> Any:
+    def make_session(self, match: Match) -> MatchSession[Any, Any]:
         """A session of this game over a new ``match`` (the AI's seats kept)."""
-        return type(self.session)(match, ai_sides=sorted(self.session.ai_sides))
+        return type(self.session)(match, ai_sides=sorted(self.session.ai_sides),
+                                  **self.session_options())
 
     def take_back(self) -> str:
-        """Undo the last command a person gave and the AI's replies after it; why it cannot
-        be undone ("" when done)."""
-        ai = set(self.session.ai_sides)
-        if set(self.seats()) <= ai:
+        """Undo the last command a person gave and the replies of the AI (and of a game
+        master) after it; why it cannot be undone ("" when done)."""
+        ai = self.session.program_seats()
+        if set(self.seats()) <= self.session.ai_sides:
             ai = set()  # the AI plays everyone: one command at a time
         steps = self.session.match.steps
         current = self.session.system.current_player
@@ -132,18 +139,16 @@ class MatchControls(Generic[St]):
         return "" if result.ok else history_reason(result.reason)
 
     def can_undo(self) -> bool:
-        got = self.session.can_undo()
-        return bool(got[0] if isinstance(got, tuple) else got)
+        return self.session.can_undo()
 
     def can_redo(self) -> bool:
         return bool(self.session.can_redo())
 
     def event_words(self, events: Sequence[Event]) -> str:
-        """The status line's words for what a command did: its last event explained."""
-        if not events:
-            return ""
-        line = self.session.explain(events[-1])
-        return line.text if isinstance(line, LogLine) else str(line[0])
+        """The status line's words for what a command did: its last event a player reads,
+        explained."""
+        shown = self.session.shown(events)
+        return self.session.explain(shown[-1]).text if shown else ""
 
     # ------------------------------------------------------------------ reading
     @property
@@ -179,8 +184,9 @@ class MatchControls(Generic[St]):
         return bool(self.message) and self._message_left > 0
 
     # ------------------------------------------------------------------ changing the match
-    def submit(self, *commands: Any) -> Any:
-        """Give the session a command (or a group); a refusal says why in the status line."""
+    def submit(self, *commands: Any) -> Submitted[Any]:
+        """Give the session a command (or a group); a refusal says why in the status line.
+        The result is true when it went through."""
         result = self.session.submit(*commands)
         if not result.ok:
             self.say(_("Not allowed: {reason}").format(reason=result.reason), DANGER)
@@ -188,7 +194,7 @@ class MatchControls(Generic[St]):
         self.show_result(result)
         return result
 
-    def show_result(self, result: Any) -> None:
+    def show_result(self, result: Submitted[Any]) -> None:
         """A command went through: its words, then the new state (a game that animates its
         events shows them first)."""
         words = self.event_words(result.events)
@@ -202,8 +208,8 @@ class MatchControls(Generic[St]):
         side = self.session.to_play()
         if self.over():
             self.open_end()
-        elif self.handover_on and self.is_human(side) and self._last_human is not None \
-                and side != self._last_human:
+        elif side is not None and self.handover_on and self.is_human(side) \
+                and self._last_human is not None and side != self._last_human:
             self.open_handover(side)
         if side is not None and not self.is_human(side) and side != self._last_side:
             self._ai_wait = self.ai_pace
@@ -321,5 +327,4 @@ class MatchControls(Generic[St]):
         self._ai_wait = 0.0 if self.ai_hurry else self.ai_pace
         if command is None:
             return False
-        done = self.submit(command)  # a session's result, or whether it went through
-        return bool(done if isinstance(done, bool) else done.ok)
+        return bool(self.submit(command))

@@ -1,66 +1,101 @@
-"""The side panel: tabs for the Log, the Odds of the pending roll and the Figure card.
+"""The side panel, the same on every play screen: a row of tabs over a body that shows the chosen
+one. The shell owns the panel (its frame, the tab buttons, switching by a click or by Ctrl+Tab,
+the clicks and the wheel in its body) and the Log tab; each game fills in the others with
+``PanelTab``s: the Odds of the roll on offer and the card of its piece (figure, unit, mouse,
+hero). The Rules tab (``RULES``) is a place kept for the rule behind a rule ID: the shell's
+``rules_tab`` hook gives no tab yet.
 
-The tabs are pygame_gui buttons (``bar_widgets``) with a tooltip each; the chosen one is lit.
-A click on a tab chooses it; ``click`` does the same for a position (and says whether it was on
-a tab), so the view can give the other clicks to the tab's body.
+The tabs are pygame_gui toggle buttons (``bar_widgets``) with a tooltip each, the chosen one lit,
+built again only when the panel's place, the language or the tabs' words change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.i18n import N_, _, language
 from game.ui.gui import Gui
-from game.ui.play.bar_widgets import BarWidgets, fitted
-from game.ui.play.widgets import PANEL_BG, PANEL_LINE, Texts
+from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted
+from game.ui.play.widgets import PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, Texts, wrap
 
-#: the tabs' ids, which are also their English names (translated where drawn)
-TABS = (N_("Log"), N_("Odds"), N_("Figure"))
+#: the tabs' ids: every game has the first three; the Rules tab is for a later issue
+LOG, ODDS, CARD, RULES = "log", "odds", "card", "rules"
+TAB_IDS = (LOG, ODDS, CARD)
 TAB_H = 36
-#: what each tab shows, for its tooltip
-TOOLTIPS = {
-    "Log": N_("What happened, newest first, each event with its rule IDs; click an entry "
-              "to open it."),
-    "Odds": N_("The chances of the roll on offer, or of the action under the pointer."),
-    "Figure": N_("The card of the figure under the pointer or selected: profile, markers, "
-                 "wounds."),
-}
+LINE_H = 20
+PAD = 10
+#: the Log tab's words (the shell's own tab)
+LOG_LABEL = N_("Log")
+LOG_TIP = N_("What happened, newest first, each event with its rule IDs; click an entry "
+             "to open it.")
 ON, OFF = "#toggle_on", "#toggle"
+
+#: draws a tab's body: ``draw(surface, body)``
+Painter = Callable[[pygame.Surface, pygame.Rect], None]
+
+
+@dataclass(frozen=True)
+class PanelTab:
+    """One tab of the side panel: its id (``LOG``, ``ODDS``, ``CARD``...), its words (msgids,
+    shown through ``_()``) and what draws its body; ``click(body, pos)`` takes a press of the
+    left button in the body (True when it used it), ``wheel(notches, body)`` the wheel."""
+
+    id: str
+    label: str
+    tip: str
+    draw: Painter
+    click: Callable[[pygame.Rect, tuple[int, int]], bool] | None = None
+    wheel: Callable[[float, pygame.Rect], None] | None = None
+
+
+def body_of(rect: pygame.Rect) -> pygame.Rect:
+    """The part of the panel under the tabs."""
+    return pygame.Rect(rect.x, rect.y + TAB_H, rect.width, max(1, rect.height - TAB_H))
+
+
+def draw_lines(texts: Texts, surface: pygame.Surface, body: pygame.Rect,
+               lines: Sequence[str | tuple[str, tuple[int, int, int]]]) -> int:
+    """Lines of small text in a tab's body, each wrapped to its width (a line may come with its
+    colour); returns where they end."""
+    clip = surface.get_clip()
+    surface.set_clip(body)
+    y = body.y + PAD
+    for line in lines:
+        text, colour = line if isinstance(line, tuple) else (line, TEXT)
+        for part in wrap(texts, text, body.width - 2 * PAD, SMALL_PX):
+            surface.blit(texts.render(part, SMALL_PX, colour), (body.x + PAD, y))
+            y += LINE_H
+    surface.set_clip(clip)
+    return y
 
 
 class Tabs:
-    """A row of tabs as pygame_gui toggle buttons, each with its tooltip, the chosen one lit;
-    built again only when the row's place or the language changes. The One for All panel
-    (``SidePanel``) and the Helldorado one (``hd_view``) use it with their own tabs.
+    """A row of tabs as pygame_gui toggle buttons, each with its tooltip, the chosen one lit.
+    ``on_choose(id)`` is called when a tab is clicked, else the click waits in ``take``."""
 
-    ``names`` are the tabs' ids, which are their English names (shown through ``_()``);
-    ``on_choose(name)`` is called when a tab is clicked, else the click waits in ``take``."""
-
-    def __init__(self, names: tuple[str, ...], tips: dict[str, str], gui: Gui | None = None,
-                 on_choose: Any = None) -> None:
-        self.names = names
-        self.tips = tips
+    def __init__(self, gui: Gui | None = None, on_choose: Callable[[str], None] | None = None
+                 ) -> None:
         self.on_choose = on_choose
         self.widgets = BarWidgets(gui)
-        #: tab name -> its UIButton
+        #: tab id -> its UIButton
         self.buttons: dict[str, Any] = {}
-        self._built: tuple[tuple[int, int, int, int], str] | None = None
-
-    def tab_rects(self, rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
-        w = rect.width // len(self.names)
-        return [(name, pygame.Rect(rect.x + i * w, rect.y, w, TAB_H))
-                for i, name in enumerate(self.names)]
+        self._built: tuple[Any, ...] | None = None
 
     @staticmethod
-    def body(rect: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(rect.x, rect.y + TAB_H, rect.width, max(1, rect.height - TAB_H))
+    def tab_rects(rect: pygame.Rect, ids: Sequence[str]) -> list[tuple[str, pygame.Rect]]:
+        w = rect.width // max(1, len(ids))
+        return [(tab, pygame.Rect(rect.x + i * w, rect.y, w, TAB_H)) for i, tab in enumerate(ids)]
 
-    def layout(self, rect: pygame.Rect, size: tuple[int, int], chosen: str) -> None:
+    def layout(self, rect: pygame.Rect, size: tuple[int, int], tabs: Sequence[PanelTab],
+               chosen: str) -> None:
         """The tabs in ``rect`` on a screen of ``size`` (built when needed), ``chosen`` lit."""
         gui = self.widgets.ready(size)
-        key = ((rect.x, rect.y, rect.width, rect.height), language())
+        key = ((rect.x, rect.y, rect.width, rect.height), language(),
+               tuple((t.id, t.label, t.tip) for t in tabs))
         if key != self._built:
             from pygame_gui.core import ObjectID
             from pygame_gui.elements import UIButton
@@ -68,20 +103,23 @@ class Tabs:
             self.widgets.clear()
             self._built = key
             self.buttons = {}
-            for name, r in self.tab_rects(rect):
+            for tab, (_id, r) in zip(tabs, self.tab_rects(rect, [t.id for t in tabs]),
+                                     strict=True):
                 box = pygame.Rect(r.x + 3, r.y + 4, r.width - 6, r.height - 8)
-                command = (self._chooser(name) if self.on_choose is not None
-                           else self.widgets.command(name))
-                self.buttons[name] = self.widgets.add(UIButton(
-                    box, fitted(gui, _(name), box.width - 8, (OFF, "button")), gui.manager,
-                    tool_tip_text=_(self.tips[name]),
-                    object_id=ObjectID(ON if name == chosen else OFF, "button"),
-                    command=command))
+                self.buttons[tab.id] = self.widgets.add(UIButton(
+                    box, fitted(gui, _(tab.label), box.width - 8, (OFF, "button")), gui.manager,
+                    tool_tip_text=_(tab.tip),
+                    object_id=ObjectID(ON if tab.id == chosen else OFF, "button"),
+                    command=self._chooser(tab.id)))
         self.light(chosen)
 
-    def _chooser(self, name: str) -> Any:
+    def _chooser(self, tab: str) -> Callable[[], None]:
+        if self.on_choose is None:
+            return self.widgets.command(tab)
+        choose = self.on_choose
+
         def chosen() -> None:
-            self.on_choose(name)
+            choose(tab)
         return chosen
 
     def light(self, chosen: str) -> None:
@@ -89,8 +127,8 @@ class Tabs:
         from pygame_gui.core import ObjectID
 
         changed = False
-        for name, button in self.buttons.items():
-            want = ON if name == chosen else OFF
+        for tab, button in self.buttons.items():
+            want = ON if tab == chosen else OFF
             if button.object_ids[-1] != want:
                 button.change_object_id(ObjectID(want, "button"))
                 changed = True
@@ -102,48 +140,74 @@ class Tabs:
         return self.widgets.take()
 
 
-class SidePanel:
+class SidePanel(WidgetBar):
+    """The shell's side panel: the tabs a screen has (``tabs``, given at each frame), the chosen
+    one (``tab``), its frame and its body."""
+
     def __init__(self, texts: Texts, gui: Gui | None = None) -> None:
         self.texts = texts
-        self.tab = TABS[0]
-        self.tabs = Tabs(TABS, TOOLTIPS, gui, on_choose=self._choose)
+        self.tab = LOG
+        self.tabs = Tabs(gui, on_choose=self.choose)
         self.widgets = self.tabs.widgets
+        self.shown: tuple[PanelTab, ...] = ()
 
     @property
     def buttons(self) -> dict[str, Any]:
-        """Tab name -> its UIButton."""
+        """Tab id -> its UIButton."""
         return self.tabs.buttons
 
-    @staticmethod
-    def tab_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
-        w = rect.width // len(TABS)
-        return [(name, pygame.Rect(rect.x + i * w, rect.y, w, TAB_H)) for i, name in enumerate(TABS)]
+    @property
+    def ids(self) -> list[str]:
+        return [t.id for t in self.shown]
 
-    body = staticmethod(Tabs.body)
+    body = staticmethod(body_of)
+
+    def tab_rects(self, rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+        return Tabs.tab_rects(rect, self.ids)
+
+    def choose(self, tab: str) -> None:
+        self.tab = tab
+
+    def step(self, by: int) -> None:
+        """The next tab (``by`` 1) or the one before (-1), round the row."""
+        ids = self.ids
+        if ids:
+            i = ids.index(self.tab) if self.tab in ids else 0
+            self.tab = ids[(i + by) % len(ids)]
+
+    def current(self) -> PanelTab | None:
+        return next((t for t in self.shown if t.id == self.tab), None)
 
     def click(self, rect: pygame.Rect, pos: tuple[int, int]) -> bool:
-        for name, r in self.tab_rects(rect):
+        """A press of the left button at ``pos``: a tab chosen (True), else the chosen tab's
+        body takes it."""
+        for tab, r in self.tab_rects(rect):
             if r.collidepoint(pos):
-                self.tab = name
+                self.tab = tab
                 return True
+        got = self.current()
+        body = self.body(rect)
+        if got is not None and got.click is not None and body.collidepoint(pos):
+            return got.click(body, pos)
         return False
 
-    def _choose(self, name: str) -> None:
-        self.tab = name
+    def wheel(self, rect: pygame.Rect, notches: float) -> None:
+        got = self.current()
+        if got is not None and got.wheel is not None:
+            got.wheel(notches, self.body(rect))
 
-    def process(self, event: pygame.event.Event) -> bool:
-        """Feed an event to the panel's own Gui (a shared one is fed by the view)."""
-        return self.widgets.process(event)
-
-    def update(self, dt: float) -> None:
-        self.widgets.update(dt)
-
-    def draw_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The panel's background and its tabs (the widgets are drawn with their Gui: here
-        when the panel has its own)."""
-        self.tabs.layout(rect, surface.get_size(), self.tab)
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, tabs: Sequence[PanelTab]) -> None:
+        """The panel's background, its tabs (``tabs``: the screen's, in their order) and the
+        chosen tab's body (the first tab when the chosen one is not there)."""
+        self.shown = tuple(tabs)
+        if tabs and self.tab not in self.ids:
+            self.tab = tabs[0].id
+        self.tabs.layout(rect, surface.get_size(), self.shown, self.tab)
         surface.fill(PANEL_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.bottomleft)
         pygame.draw.line(surface, PANEL_LINE, (rect.x, rect.y + TAB_H - 1),
                          (rect.right, rect.y + TAB_H - 1))
+        got = self.current()
+        if got is not None:
+            got.draw(surface, self.body(rect))
         self.widgets.draw(surface)

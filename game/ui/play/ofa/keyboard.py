@@ -12,7 +12,7 @@ from game.i18n import _
 from game.rules.one_for_all.commands import Stop
 
 if TYPE_CHECKING:
-    from game.ui.play.ofa_view import OFAPlayView
+    from game.ui.play.ofa.view import OFAPlayView
 
 #: keys the board view (camera) gets
 TABLE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME,

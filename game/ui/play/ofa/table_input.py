@@ -14,11 +14,12 @@ from shapely.geometry import Point
 
 from game.i18n import _
 from game.rules.one_for_all.commands import Activate, Move
-from game.ui.play.actions import Choice, addable_targets, still_linked
+from game.ui.play.choices import Choice
+from game.ui.play.ofa.actions import addable_targets, still_linked
 from game.ui.play.widgets import DANGER
 
 if TYPE_CHECKING:
-    from game.ui.play.ofa_view import OFAPlayView
+    from game.ui.play.ofa.view import OFAPlayView
 
 #: a drag this many pixels long that did not become a move says why
 TOLD_DRAG_PX = 12
@@ -102,11 +103,7 @@ def press(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) ->
     if lay.top.collidepoint(pos) or lay.actions.collidepoint(pos):
         return  # the bars' buttons act when they are released (``bars_pressed``)
     if lay.panel.collidepoint(pos):
-        if not view.side_panel.body(lay.panel).collidepoint(pos):
-            return  # the tabs are buttons
-        if view.side_panel.tab == "Log":
-            view.log_panel.click(view.side_panel.body(lay.panel), pos)
-        return
+        return  # the side panel's (the shell's ``panel_event``)
     if not lay.table.collidepoint(pos):
         return
     fig_id = figure_at(view, pos)

@@ -17,8 +17,8 @@ from game.rules.one_for_all.state import OFAState
 from game.ui.camera import Camera
 from game.ui.colours import BASE_RIM, INK_LIGHT, RGB
 from game.ui.labels import plate
-from game.ui.play.move_preview import MovePreview
-from game.ui.play.names import Names
+from game.ui.play.ofa.move_preview import MovePreview
+from game.ui.play.ofa.names import Names
 from game.ui.play.widgets import ACCENT, DANGER, SMALL_PX, Texts
 
 BAND_ALPHA = 80

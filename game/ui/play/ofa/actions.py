@@ -27,29 +27,14 @@ from game.rules.one_for_all.commands import (
 )
 from game.rules.one_for_all.game import OneForAll
 from game.rules.one_for_all.state import OFAState
-from game.ui.play.names import Names
+from game.ui.play.choices import Choice, Group
+from game.ui.play.ofa.names import Names
 
 #: actions whose first target may bring more enemies within one base width (OFA-MG.6)
 CHAIN_KINDS = (*ATTACK_STYLES, "throw")
 SELF = ""  #: the group of actions that use no object (recover, pick up the weapon)
 END = "\x00end"  #: the group holding Stop
 HITS = "\x00hits"  #: the group of hit splits
-
-
-@dataclass(frozen=True)
-class Choice:
-    label: str
-    command: Any
-    group: str  #: the object id the action uses ("" for none)
-    #: the first target of an action that may take more (OFA-MG.6), else ""
-    chain_from: str = ""
-
-
-@dataclass(frozen=True)
-class Group:
-    key: str
-    title: str
-    choices: tuple[Choice, ...]
 
 
 def activated(system: OneForAll, state: OFAState, figure_id: str) -> OFAState | None:

@@ -21,7 +21,7 @@ from game.rules.helldorado.spatial import direction
 from game.rules.helldorado.state import HDState, Unit, Weapon
 from game.ui.camera import Camera
 from game.ui.colours import RGB
-from game.ui.play.hd_session import HDNames
+from game.ui.play.hd.names import HDNames
 from game.ui.play.widgets import SMALL_PX, Texts
 
 SEEN: RGB = (0xF4, 0xF4, 0xF0)

@@ -33,19 +33,16 @@ COMPASS = (N_("east"), N_("south-east"), N_("south"), N_("south-west"), N_("west
 ATTACK_WORDS = {"punch": N_("Punch {target}"), "kick": N_("Kick {target}"),
                 "slap": N_("Slap {target}"), "shove": N_("Shove {target}"),
                 "insult": N_("Insult {target}")}
+#: the actions with an object only: ``{object}`` is what the figure acts with
+OBJECT_WORDS = {"pick_up": N_("Pick up {object}"), "leap_onto": N_("Leap onto {object}"),
+                "leap_over": N_("Leap over {object}"), "grab": N_("Grab {object}"),
+                "slide": N_("Slide along {object}"), "stairs": N_("Take {object}"),
+                "dodge": N_("Dodge {object}"), "improvise": N_("Improvise with {object}")}
 
 
 def compass(angle_deg: float) -> str:
     """Degrees clockwise from east (y down the screen) as a compass word."""
     return _(COMPASS[round((angle_deg % 360.0) / 45.0) % 8])
-
-
-def split_rules(line: str) -> tuple[str, str]:
-    """``"text [OFA-1, OFA-2]"`` -> ``("text", "OFA-1, OFA-2")``."""
-    if line.endswith("]") and " [" in line:
-        text, _, rules = line.rpartition(" [")
-        return text, rules[:-1]
-    return line, ""
 
 
 class Names:
@@ -177,31 +174,17 @@ class Names:
         if kind == "throw":
             return _("Throw {object} at {target}").format(
                 object=obj or _("what it carries"), target=targets or "?")
-        if kind == "pick_up":
-            return _("Pick up {object}").format(object=obj)
+        if kind in OBJECT_WORDS:
+            return _(OBJECT_WORDS[kind]).format(object=obj)
         if kind == "roll":
             return _("Roll {object} {direction}").format(object=obj,
                                                          direction=self._towards(act, state))
-        if kind == "leap_onto":
-            return _("Leap onto {object}").format(object=obj)
-        if kind == "leap_over":
-            return _("Leap over {object}").format(object=obj)
         if kind == "leap_off":
             return _("Leap off {object} {direction}").format(object=obj,
                                                              direction=self._towards(act, state))
-        if kind == "grab":
-            return _("Grab {object}").format(object=obj)
         if kind == "swing":
             return _("Swing {direction} from {object}").format(
                 direction=compass(act.angle or 0.0), object=obj)
-        if kind == "slide":
-            return _("Slide along {object}").format(object=obj)
-        if kind == "stairs":
-            return _("Take {object}").format(object=obj)
-        if kind == "dodge":
-            return _("Dodge {object}").format(object=obj)
-        if kind == "improvise":
-            return _("Improvise with {object}").format(object=obj)
         if kind == "recover":
             return _("Recover (lose Stunned)")
         if kind == "retrieve_weapon":

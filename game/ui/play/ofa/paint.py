@@ -10,17 +10,18 @@ import pygame
 
 from game.i18n import _, language
 from game.ui.colours import NO_SIDE, RGB
-from game.ui.play.actions import Choice, Group, addable_targets, with_targets
-from game.ui.play.dice_tray import DiceRow, DiceTray, last_roll
-from game.ui.play.figure_card import FigureCard
-from game.ui.play.hints import hint, keys_help
-from game.ui.play.odds_panel import OddsPanel
-from game.ui.play.overlays import MoveOverlay, TargetOverlay
-from game.ui.play.top_bar import TopInfo
+from game.ui.play.choices import Choice, Group
+from game.ui.play.ofa.actions import addable_targets, with_targets
+from game.ui.play.ofa.figure_card import FigureCard
+from game.ui.play.ofa.hints import hint, keys_help
+from game.ui.play.ofa.odds_panel import OddsPanel
+from game.ui.play.ofa.overlays import MoveOverlay, TargetOverlay
+from game.ui.play.ofa.top_bar import TopInfo
+from game.ui.play.ofa.tray import DiceRow, DiceTray, last_roll
 from game.ui.play.widgets import ACCENT, Texts
 
 if TYPE_CHECKING:
-    from game.ui.play.ofa_view import OFAPlayView
+    from game.ui.play.ofa.view import OFAPlayView
 
 HOVER_RING: RGB = (0xF4, 0xF4, 0xF0)
 
@@ -80,10 +81,10 @@ class Painter:
         side = session.to_play() or st.initiative
         info = TopInfo(view.names.side(side), view.colours.get(side, NO_SIDE),
                        view.letters.get(side, ""), st.turn, session.match.mode,
-                       side in session.ai_sides, session.can_undo()[0], session.can_redo(),
+                       side in session.ai_sides, session.can_undo(), session.can_redo(),
                        bool(st.winner))
         view.top_bar.draw(surface, lay.top, info, view.cursor)
-        self.draw_panel(view, surface)
+        view.draw_side_panel(surface)
         key = (id(session), session.revision, language())
         if key != self._roll_key:
             self._roll_key = key
@@ -96,22 +97,6 @@ class Painter:
                             surface.get_size())
         view.action_bar.draw(surface, lay.actions, view.hot)
         view.draw_status(surface)
-
-    def draw_panel(self, view: OFAPlayView, surface: pygame.Surface) -> None:
-        lay = view.layout
-        view.side_panel.draw_frame(surface, lay.panel)
-        body = view.side_panel.body(lay.panel)
-        tab = view.side_panel.tab
-        if tab == "Log":
-            view.log_panel.layout(view.session.log(), body.width,
-                                  (id(view.session), view.session.revision, view.session.lang))
-            view.log_panel.draw(surface, body, view.colours)
-        elif tab == "Odds":
-            preview, source = view.roll_preview()
-            self.odds_panel.draw(surface, body, preview, source)
-        else:
-            who = view.hover or view.inspected or view.selected
-            self.figure_card.draw(surface, body, view.shown, who, view.names, view.colours)
 
 
 def bar_groups(view: OFAPlayView) -> list[Group]:

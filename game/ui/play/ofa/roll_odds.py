@@ -22,7 +22,7 @@ from game.rules.one_for_all.dice import (
 )
 from game.rules.one_for_all.odds import Odds, attack_odds, p_no_one
 from game.rules.one_for_all.state import OFAState
-from game.ui.play.names import Names
+from game.ui.play.ofa.names import Names
 
 TARGETED = (*ATTACK_STYLES, "insult", "throw")
 

@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _, language
 from game.ui.play import widgets as ui
-from game.ui.play.roll_odds import RollPreview
+from game.ui.play.ofa.roll_odds import RollPreview
 
 PAD = 12
 BAR_H = 16

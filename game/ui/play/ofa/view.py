@@ -12,44 +12,41 @@ the drag changes, not per frame.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.board.model import Board
 from game.i18n import N_, _, language
-from game.rules.engine import Match
 from game.rules.one_for_all.commands import Activate, Duel
 from game.rules.one_for_all.explain import end_reason
 from game.rules.one_for_all.state import OFAState
 from game.ui.animation import AnimationPlayer, Look
 from game.ui.colours import NO_SIDE, RGB
-from game.ui.play import keyboard, table_input
 from game.ui.play.action_bar import ActionBar
 from game.ui.play.action_menu import ActionMenu
-from game.ui.play.actions import (
+from game.ui.play.choices import Choice
+from game.ui.play.end_screen import end_card
+from game.ui.play.match_session import Submitted
+from game.ui.play.ofa import keyboard, table_input
+from game.ui.play.ofa.actions import (
     END,
-    Choice,
     Options,
     addable_targets,
     options_for,
     with_targets,
 )
-from game.ui.play.end_screen import end_card
-from game.ui.play.figure_layer import FigureLayer
-from game.ui.play.hints import hint, keys_help
-from game.ui.play.log_panel import LogPanel
-from game.ui.play.motion import MotionPlan, plan_motion
-from game.ui.play.move_preview import MovePreview, MovePreviewer
-from game.ui.play.names import Names
-from game.ui.play.painter import Painter
-from game.ui.play.roll_odds import RollPreview, preview_roll
-from game.ui.play.session import PlaySession, Submitted
+from game.ui.play.ofa.figure_layer import FigureLayer
+from game.ui.play.ofa.hints import hint, keys_help
+from game.ui.play.ofa.motion import MotionPlan, plan_motion
+from game.ui.play.ofa.move_preview import MovePreview, MovePreviewer
+from game.ui.play.ofa.names import Names
+from game.ui.play.ofa.paint import Painter
+from game.ui.play.ofa.roll_odds import RollPreview, preview_roll
+from game.ui.play.ofa.session import PlaySession
+from game.ui.play.ofa.table_input import Drag, Targeting
+from game.ui.play.ofa.top_bar import TopBar
 from game.ui.play.shell import PlayShell
-from game.ui.play.side_panel import SidePanel
-from game.ui.play.table_input import Drag, Targeting
-from game.ui.play.top_bar import TopBar
 from game.ui.play.widgets import DIM, TEXT
 from game.ui.view import ViewAction
 
@@ -64,10 +61,14 @@ HELP_LINES = (
        "them, then Enter."),
     N_("Space ends the activation; it also skips an animation or hurries the AI."),
 )
+#: the side panel's tabs' tooltips (after the shell's Log): a roll's odds, the figure
+ODDS_TIP = N_("The chances of the roll on offer, or of the action under the pointer.")
+CARD_TIP = N_("The card of the figure under the pointer or selected: profile, markers, wounds.")
 
 
 class OFAPlayView(PlayShell[OFAState]):
     help_lines = HELP_LINES
+    odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Figure"), CARD_TIP)
 
     def __init__(self, session: PlaySession, board: Board, size: tuple[int, int], *,
                  animate: bool = True, **options: Any) -> None:
@@ -78,8 +79,6 @@ class OFAPlayView(PlayShell[OFAState]):
 
     def build(self) -> None:
         self.top_bar = TopBar(self.texts, self.bars_gui, self.top_buttons)
-        self.side_panel = SidePanel(self.texts, self.bars_gui)
-        self.log_panel = LogPanel(self.texts)
         self.action_bar = ActionBar(self.texts, self.bars_gui)
         self.painter = Painter(self.texts)
 
@@ -129,12 +128,8 @@ class OFAPlayView(PlayShell[OFAState]):
                              len(self.session.match.steps), st.turn, self.can_undo())
         self.card_kind = "end"
 
-    def load_session(self, path: Path) -> PlaySession:
-        return PlaySession.load(path, self.board, autosave=self.session.match.autosave_path,
-                                ai_sides=sorted(self.session.ai_sides))
-
-    def make_session(self, match: Match) -> PlaySession:
-        return PlaySession(match, self.board, ai_sides=sorted(self.session.ai_sides))
+    def session_options(self) -> dict[str, Any]:
+        return {"board": self.board}
 
     def options(self) -> Options | None:
         """The choices of the figure the player is working with (computed once per change)."""
@@ -215,10 +210,7 @@ class OFAPlayView(PlayShell[OFAState]):
         else:
             self.submit(command)
 
-    def submit(self, *commands: Any) -> Submitted:
-        return super().submit(*commands)
-
-    def show_result(self, result: Submitted) -> None:
+    def show_result(self, result: Submitted[OFAState]) -> None:
         """The events' words, then their animation (when they move something), then the new
         state."""
         self.preview = None
@@ -333,11 +325,7 @@ class OFAPlayView(PlayShell[OFAState]):
         elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self._mouse(event)
         elif kind == pygame.MOUSEWHEEL:
-            if self.cursor is not None and self.layout.panel.collidepoint(self.cursor):
-                notches = float(getattr(event, "precise_y", getattr(event, "y", 0)))
-                self.log_panel.scroll_by(notches, self.side_panel.body(self.layout.panel).height)
-            else:
-                self.forward(event)
+            self.forward(event)
         elif kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
             self.cursor = None
             self.hover = ""
@@ -382,9 +370,22 @@ class OFAPlayView(PlayShell[OFAState]):
             self.player.skip()
             self._settle()
 
+    def panel_event(self, event: pygame.event.Event) -> bool:
+        """The side panel's clicks and wheel, unless the action menu is open (a click
+        anywhere closes it first)."""
+        return self.menu is None and super().panel_event(event)
+
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
         self.painter.draw(self, surface)
+
+    def draw_odds(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        preview, source = self.roll_preview()
+        self.painter.odds_panel.draw(surface, body, preview, source)
+
+    def draw_card(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        who = self.hover or self.inspected or self.selected
+        self.painter.figure_card.draw(surface, body, self.shown, who, self.names, self.colours)
 
     def roll_preview(self) -> tuple[RollPreview | None, str]:
         """The roll to show the odds of: the hovered choice, the targets being picked, else the

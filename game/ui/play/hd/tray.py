@@ -1,9 +1,6 @@
 """The Helldorado dice tray: the attack sequence of the last command that rolled, as rows of dice
 (hits ringed in gold, re-rolled dice ringed in blue with what they showed before), with the
 active unit's movement left beside it. ``hd_rows`` reads the rows from events (plain data).
-
-Also the side panel's tabs (``HDTabs``: Log, Targets, Unit), pygame_gui buttons in the Gui the
-view shares with its bars, each with a tooltip that says what it shows.
 """
 
 from __future__ import annotations
@@ -17,10 +14,8 @@ from game.i18n import N_, _
 from game.rules.engine import Event, Match
 from game.rules.helldorado.state import HDState
 from game.ui.colours import RGB
-from game.ui.gui import Gui
 from game.ui.play.dice_tray import TrayFrame, draw_die
-from game.ui.play.hd_session import HDNames
-from game.ui.play.side_panel import Tabs
+from game.ui.play.hd.names import HDNames
 from game.ui.play.widgets import (
     ACCENT,
     SMALL_PX,
@@ -31,17 +26,6 @@ DIE = 24
 ROW_H = 31
 INFO_W = 130
 REROLLED: RGB = (0x56, 0xB4, 0xE9)
-#: the side panel's tabs (their ids, which are their English names, shown through ``_()``)
-TABS = (N_("Log"), N_("Targets"), N_("Unit"))
-#: what each tab shows, for its tooltip
-TAB_TIPS = {
-    "Log": N_("What happened, newest first, each event with its rule IDs; click an entry "
-              "to open it."),
-    "Targets": N_("The sight lines of the selected unit to every enemy: distance, range band, "
-                  "difficulty and cover; or what the template being laid catches."),
-    "Unit": N_("The card of the unit under the pointer or selected: profile, life points, "
-               "weapons."),
-}
 SMALL_IDS = ("#small", "button")
 
 
@@ -174,8 +158,3 @@ class HDTray(TrayFrame):
         if row.result:
             x = self.words(pic, row.result, x + 2, y, ACCENT if row.faces else TEXT) + 4
         return x
-
-
-def HDTabs(gui: Gui | None = None) -> Tabs:  # noqa: N802 - reads as the class it makes
-    """The Helldorado side panel's tabs (Log, Targets, Unit): the shared ``Tabs``."""
-    return Tabs(TABS, TAB_TIPS, gui)

@@ -1,43 +1,25 @@
-"""A Relic match as its play screen uses it: commands, undo and redo, the AI's choice, saves and
-the log in words. Plain Python, no pygame. The plumbing shared with the other games is
-``MatchSession`` (``game.ui.play.match_session``); Relic's own parts are here: its seats, the
-names of its cards and spaces, the log by event, the buttons' words."""
+"""A Relic match as its play screen uses it: the shell's session (``MatchSession``: commands,
+undo and redo, the AI's choice, saves, the log) with Relic's own parts: its seats, the names of
+its cards and spaces, the buttons' words. Plain Python, no pygame."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from game.core.dice import Dice
 from game.i18n import N_, _, language
-from game.rules import registry
-from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
+from game.rules.engine import Event, IllegalCommand, Match
 from game.rules.engine.words import refusal
+from game.rules.relic import commands as rc
 from game.rules.relic import data
-from game.rules.relic.commands import (
-    ChangeDie,
-    Choose,
-    EndTurn,
-    Fight,
-    Meet,
-    Move,
-    Prepare,
-    RollBattle,
-    RollForEnemy,
-    RollMove,
-    RollTest,
-    Score,
-)
 from game.rules.relic.game import MAPS_DIR, Relic
 from game.rules.relic.refusals import REFUSALS
 from game.rules.relic.state import Phase, RelicState
 from game.ui.play import match_session
-from game.ui.play.match_session import LogLine, MatchSession, history_reason
-from game.ui.play.names import split_rules
+from game.ui.play.match_session import MatchSession, history_reason
 
 SEATS = ("player1", "player2", "player3", "player4")
 
@@ -53,19 +35,9 @@ def new_relic_match(map_path: Path, players: int = 4, seed: int | None = None, *
     "strict": strict forbids undoing a step that rolled dice)."""
     if not 1 <= players <= len(SEATS):
         raise ValueError(f"Relic is for 1 to {len(SEATS)} players, not {players}")
-    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
-    setup = Setup("relic", map_setting(map_path), seed, players=SEATS[:players])
-    return Match(registry.get("relic"), setup, mode=mode, autosave=autosave, dice=dice)
-
-
-@dataclass(frozen=True)
-class EventLine:
-    """One event of the log: the number of the command that caused it, who acted, its words."""
-
-    number: int
-    actor: str
-    text: str
-    rules: str
+    return match_session.new_game_match("relic", map_path, MAPS_DIR, seed,
+                                        players=SEATS[:players], autosave=autosave, mode=mode,
+                                        dice=dice)
 
 
 #: the attributes as the screen abbreviates them (a battle's type, an enemy's value)
@@ -108,38 +80,40 @@ def mode_word(mode: str) -> str:
 
 class RelicSession(MatchSession[RelicState, Relic]):
     refusals = REFUSALS
+    system_type = Relic
+    game_name = "Relic"  # i18n: not shown (the words of a wrong match or save)
 
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7,
                  lang: str | None = None) -> None:
-        if not isinstance(match.system, Relic):
-            raise TypeError("the Relic play screen needs a Relic match")
-        super().__init__(match, match.system, ai_sides=ai_sides, ai_seed=ai_seed)
         self._words: str | None = lang  #: None: the language chosen in the menu, at each call
-        self._events: tuple[tuple[int, str], list[EventLine]] | None = None
+        super().__init__(match, ai_sides=ai_sides, ai_seed=ai_seed)
 
     def seats(self) -> Sequence[str]:
         return tuple(self.match.state.seats)
 
     @property
-    def words_lang(self) -> str:
-        """The language of the words (explanations, names) right now."""
+    def lang(self) -> str:
+        """The language of the words (explanations, names) right now: the one given, else the
+        one chosen in the menu."""
         return self._words or language()
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._words = value
 
     def name(self, ident: str) -> str:
         """A space, card, enemy, character, mission or scenario by name."""
-        return data.name(ident, self.words_lang)
+        return data.name(ident, self.lang)
 
     def text(self, ident: str) -> str:
         """What a space (or a card) says."""
-        return data.text(ident, self.words_lang)
+        return data.text(ident, self.lang)
 
     def refusal(self, exc: IllegalCommand) -> str:
         """Why the rules refused a command, in the words' language: "why (RULE-ID)"."""
         if exc.rule_id in ("UNDO", "REDO"):
             return history_reason(exc.reason)
-        return refusal(exc, REFUSALS, name=self.refusal_name, lang=self.words_lang)
-
-    _refusal = refusal
+        return refusal(exc, REFUSALS, name=self.refusal_name, lang=self.lang)
 
     def refusal_name(self, ident: str) -> str:
         """A player, a card or a piece of wargear (by its uid), a space or an enemy a refusal
@@ -163,41 +137,17 @@ class RelicSession(MatchSession[RelicState, Relic]):
             return self.name(stem)  # a guardian or a scenario's foe: "<card id>-<n>"
         return self.name(ident)
 
-    def _undo_words(self, why: str) -> str:
-        """The refusal in the current language."""
-        return history_reason(why)
-
-    @classmethod
-    def load(cls, path: Path, *, autosave: Path | None = None, ai_sides: Sequence[str] = (),
-             lang: str | None = None) -> RelicSession:
-        match = Match.load(path, registry.get, autosave=autosave)
-        if not isinstance(match.system, Relic):
-            raise SaveError(str(path), f"is a {match.setup.system} game, not Relic")
-        return cls(match, ai_sides=ai_sides, lang=lang)
-
     # ------------------------------------------------------------------ words
-    def explain(self, event: Event) -> LogLine:
-        text = self.system.explain(event, self.words_lang)
+    def explained(self, event: Event) -> str:
+        """The rule system's words, the seats by their players' names."""
+        text = self.system.explain(event, self.lang)
         for p in sorted(self.state.seats, key=len, reverse=True):
             text = text.replace(p, player_label(p))
-        return LogLine(*split_rules(text))
+        return text
 
-    def _step_side(self, before: RelicState, command: Any) -> str:
-        return self.system.current_player(before) or ""
-
-    def log(self) -> list[EventLine]:  # type: ignore[override]
-        """Every event so far in words, newest first (the log shows events, not commands)."""
-        key = (self.revision, self.words_lang)
-        if self._events is not None and self._events[0] == key:
-            return self._events[1]
-        out: list[EventLine] = []
-        for i, step in enumerate(self.match.steps):
-            for e in step.events:
-                text, rules = self.explain(e)
-                out.append(EventLine(i + 1, e.actor, text, rules))
-        out.reverse()
-        self._events = (key, out)
-        return out
+    def command_words(self, command: Any, before: RelicState) -> str:
+        """A logged command: the words of its button then."""
+        return self.label(command, before)
 
     def end_words(self) -> str:
         """Why the game ended, in words (the explained end-of-game event)."""
@@ -207,22 +157,22 @@ class RelicSession(MatchSession[RelicState, Relic]):
                     return self.explain(e)[0]
         return self.state.end_reason
 
-    def prepared(self, command: Prepare) -> str:
+    def prepared(self, command: rc.Prepare, state: RelicState | None = None) -> str:
         """What a Prepare declares, in words: "Chainsword, Flak armour" or "nothing"."""
-        hero = self.state.active_hero
+        hero = (state if state is not None else self.state).active_hero
         named = {i.uid: i.id for i in hero.items} | {c.uid: c.id for c in hero.hand}
         used = [self.name(named.get(u, u)) for u in command.items + command.cards]
         return ", ".join(used) if used else _("nothing")
 
-    def label(self, command: Any) -> str:
-        """A command in words for its button."""
-        st = self.state
+    def label(self, command: Any, state: RelicState | None = None) -> str:
+        """A command in words for its button (offered in ``state``, by default the match's)."""
+        st = state if state is not None else self.state
         hero = st.active_hero
-        if isinstance(command, RollMove):
+        if isinstance(command, rc.RollMove):
             return _("Roll to move")
-        if isinstance(command, Move):
+        if isinstance(command, rc.Move):
             return _("Go to {space}").format(space=self.name(command.to))
-        if isinstance(command, Choose):
+        if isinstance(command, rc.Choose):
             if not command.option:
                 return _("Decline")
             if command.option == "buy":
@@ -232,19 +182,19 @@ class RelicSession(MatchSession[RelicState, Relic]):
                 return _("Swap with {player}").format(player=player_label(command.option))
             ident = offered.get(command.option, command.option)
             return _("Choose {what}").format(what=self.name(ident))
-        if isinstance(command, Fight):
+        if isinstance(command, rc.Fight):
             card = next((c for c in st.cards_on(hero.space) if c.uid == command.enemy), None)
             if card is None:
                 return _("Fight {enemy}").format(enemy=command.enemy)
             return _("Fight {enemy} ({attr} {value})").format(
                 enemy=self.name(card.id), attr=attr_short(card.attribute), value=card.value)
-        if isinstance(command, Prepare):
-            return _("Prepare: {what}").format(what=self.prepared(command))
-        if isinstance(command, RollForEnemy):
+        if isinstance(command, rc.Prepare):
+            return _("Prepare: {what}").format(what=self.prepared(command, st))
+        if isinstance(command, rc.RollForEnemy):
             return _("Roll for the enemy")
-        if isinstance(command, RollBattle):
+        if isinstance(command, rc.RollBattle):
             return _("Roll battle dice")
-        if isinstance(command, ChangeDie):
+        if isinstance(command, rc.ChangeDie):
             how = dict(self.system.change_sources(st)).get(command.source, "")
             src = _("ability") if command.source == "ability" else next(
                 (self.name(c.id) for c in hero.hand if c.uid == command.source), command.source)
@@ -256,14 +206,14 @@ class RelicSession(MatchSession[RelicState, Relic]):
             if how == "set6":
                 return _("Set die {n} to 6 ({source})").format(n=n, source=src)
             return _("Change die {n} ({source})").format(n=n, source=src)
-        if isinstance(command, Score):
+        if isinstance(command, rc.Score):
             return _("Count the scores")
-        if isinstance(command, Meet):
+        if isinstance(command, rc.Meet):
             card = next((c for c in st.cards_on(hero.space) if c.uid == command.card), None)
             return _("Meet {stranger}").format(stranger=self.name(card.id) if card else command.card)
-        if isinstance(command, EndTurn):
+        if isinstance(command, rc.EndTurn):
             return _("End turn")
-        if isinstance(command, RollTest):
+        if isinstance(command, rc.RollTest):
             return _("Roll the test")
         return type(command).__name__
 
@@ -271,43 +221,43 @@ class RelicSession(MatchSession[RelicState, Relic]):
         """What a command does, in words for its button's tooltip, and the rule it carries out
         ("" when none): "Count both battle scores ...", "REL-SEQ-5"."""
         st = self.state
-        if isinstance(command, RollMove):
+        if isinstance(command, rc.RollMove):
             return (_("Roll the die: you go that many spaces along your tier, either way round, "
                       "then pick one of the highlighted spaces."), "REL-BOARD-3")
-        if isinstance(command, Move):
+        if isinstance(command, rc.Move):
             return self._about_move(command)
-        if isinstance(command, Choose):
+        if isinstance(command, rc.Choose):
             return self._about_choice(command), "REL-BOARD-2"
-        if isinstance(command, Fight):
+        if isinstance(command, rc.Fight):
             return self._with_card(_("Battle this enemy next: its value against yours, plus a "
                                      "battle roll each."), command.enemy), "REL-ENG-2"
-        if isinstance(command, Prepare):
+        if isinstance(command, rc.Prepare):
             return (_("Prepare for battle: declare the wargear and power cards you use (at most "
                       "one weapon and one armour). The odds in the side panel show what it "
                       "gives."), "REL-SEQ-2")
-        if isinstance(command, RollForEnemy):
+        if isinstance(command, rc.RollForEnemy):
             return (_("Make the enemy's battle roll: one die, and every 6 adds another die."),
                     "REL-SEQ-3")
-        if isinstance(command, RollBattle):
+        if isinstance(command, rc.RollBattle):
             return (_("Make your battle roll: your dice, and every 6 adds another die."),
                     "REL-SEQ-4")
-        if isinstance(command, ChangeDie):
+        if isinstance(command, rc.ChangeDie):
             how = dict(self.system.change_sources(st)).get(command.source, "")
             if how == "reroll":
                 return (_("Roll this die again, with every die it added; the new die may add "
                           "more."), "REL-DICE-5")
             return _("Change this die of your battle roll before the scores are counted."), \
                 "REL-SEQ-4"
-        if isinstance(command, Score):
+        if isinstance(command, rc.Score):
             return (_("Count both battle scores (roll, attribute and modifiers) and settle the "
                       "battle: win, tie or lose."), "REL-SEQ-5")
-        if isinstance(command, Meet):
+        if isinstance(command, rc.Meet):
             return self._with_card(_("Meet this stranger on your space and do what its card "
                                      "says."), command.card), "REL-ENG-2"
-        if isinstance(command, EndTurn):
+        if isinstance(command, rc.EndTurn):
             return (_("End your turn: the strangers left on your space need not be met."),
                     "REL-ENG-2")
-        if isinstance(command, RollTest):
+        if isinstance(command, rc.RollTest):
             return (_("Roll for the scenario's Confrontation test: your dice, every 6 adds "
                       "another, against the scenario's target."), "REL-WIN-7")
         return "", ""
@@ -321,7 +271,7 @@ class RelicSession(MatchSession[RelicState, Relic]):
                                                         text=self.text(card.id))
         return words
 
-    def _about_move(self, command: Move) -> tuple[str, str]:
+    def _about_move(self, command: rc.Move) -> tuple[str, str]:
         st = self.state
         board = self.system.board(st)
         space = self.name(command.to)
@@ -340,7 +290,7 @@ class RelicSession(MatchSession[RelicState, Relic]):
             words += "\n" + _("{space}: {text}").format(space=space, text=text)
         return words, rule
 
-    def _about_choice(self, command: Choose) -> str:
+    def _about_choice(self, command: rc.Choose) -> str:
         choice = self.state.choice
         kind = choice.kind if choice is not None else ""
         if not command.option:

@@ -60,7 +60,7 @@ def attack_odds(system: MiceAndMystics, state: MMState, cmd: Attack) -> AttackOd
     p_wound = sum(p for w, p in wounds.items() if w > 0)
     expected = sum(w * p for w, p in wounds.items())
     p_defeat = sum(p for w, p in wounds.items() if w >= max(1, left))
-    # the attack modes are marked for the catalogs in mm_session (ATTACK_MODES)
+    # the attack modes are marked for the catalogs in mm/session.py (ATTACK_MODES)
     title = _("{mouse} attacks {target} ({row})").format(mouse=m.name, target=target.name,
                                                          row=_(row))
     return AttackOdds(title, n, row, n_def, p_wound, expected, p_defeat, n / 6)

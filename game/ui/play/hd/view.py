@@ -8,7 +8,7 @@ explosion follows the mouse to its point. The dice tray shows the attack sequenc
 the Log tab explains every event with its rules. Tab the next unit, Space hurries the AI; the
 shell (``shell.py``) has the keys every screen shares (Esc the menu, F1 help, Ctrl+Z/Y/S/O).
 
-Drawing is in ``hd_paint``. The top bar's buttons, the side panel's tabs and the action bar are
+Drawing is in ``hd/paint.py``. The top bar's buttons, the side panel's tabs and the action bar are
 pygame_gui widgets in one ``Gui`` (``bars_gui``), fed every event and drawn once after the
 chrome, so that a tooltip lies over the table and the panels (a card lies over the tooltips).
 """
@@ -28,19 +28,20 @@ from game.rules.helldorado.commands import Blast, Move, Retreat, ShootAt
 from game.rules.helldorado.spatial import angle_to
 from game.rules.helldorado.state import HDState
 from game.ui.colours import NO_SIDE, RGB
-from game.ui.play import hd_paint, user_dirs
+from game.ui.play import user_dirs
 from game.ui.play.action_bar import ActionBar
-from game.ui.play.actions import Choice, Group
-from game.ui.play.hd_overlay import (
+from game.ui.play.choices import Choice, Group
+from game.ui.play.hd import paint as hd_paint
+from game.ui.play.hd.overlay import (
     SightPicture,
     TemplatePicture,
     sight_picture,
     template_picture,
 )
-from game.ui.play.hd_session import HDSession, Submitted, Tool, new_hd_match
-from game.ui.play.hd_tray import TABS, HDRow, HDTabs, HDTray
+from game.ui.play.hd.session import HDSession, Tool, new_hd_match
+from game.ui.play.hd.tray import HDRow, HDTray
 from game.ui.play.layout import Layout
-from game.ui.play.log_panel import LogPanel
+from game.ui.play.match_session import Submitted
 from game.ui.play.shell import PlayShell
 from game.ui.play.widgets import DANGER, TEXT
 from game.ui.view import ViewAction
@@ -51,6 +52,11 @@ HELP = (N_("Click a unit of the side to play: its sight lines, range bands and c
         N_("Drag from it to move (to retreat when engaged). The action bar (1-9) lists what the "
            "rules allow; a template follows the mouse (Q/E or the wheel turn it), a click lays it."),
         N_("Tab selects the next unit; Space hurries the AI."))
+#: the side panel's tabs' tooltips (after the shell's Log): the targets' odds, the unit
+ODDS_TIP = N_("The sight lines of the selected unit to every enemy: distance, range band, "
+              "difficulty and cover; or what the template being laid catches.")
+CARD_TIP = N_("The card of the unit under the pointer or selected: profile, life points, "
+              "weapons.")
 
 
 def hd_layout(size: tuple[int, int]) -> Layout:
@@ -67,17 +73,16 @@ def hd_layout(size: tuple[int, int]) -> Layout:
 
 class HDPlayView(PlayShell[HDState]):
     help_lines = HELP
+    odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Unit"), CARD_TIP)
+    draw_odds, draw_card = hd_paint.draw_targets, hd_paint.draw_unit
     ai_pace_s = AI_PACE_S
 
     def layout_for(self, size: tuple[int, int]) -> Layout:
         return hd_layout(size)
 
     def build(self) -> None:
-        self.log_panel = LogPanel(self.texts)
-        self.tabs = HDTabs(self.bars_gui)
         self.action_bar = ActionBar(self.texts, self.bars_gui)
         self.tray = HDTray(self.texts)
-        self.tab = TABS[0]
 
     # ------------------------------------------------------------------ the session
     def _use(self, session: HDSession) -> None:
@@ -219,9 +224,6 @@ class HDPlayView(PlayShell[HDState]):
         return _("After {n} rounds: {score} (HD-HOUSE-11)").format(n=st.round, score=score)
 
     # ------------------------------------------------------------------ doing things
-    def submit(self, *commands: Any) -> Submitted:
-        return super().submit(*commands)
-
     def show_result(self, result: Any) -> None:
         self.tool = None
         super().show_result(result)
@@ -270,7 +272,7 @@ class HDPlayView(PlayShell[HDState]):
                           round(self.tool_point[1], 4))
         self.submit(*self.session.prefix(tool.unit), cmd)
 
-    def move_to(self, unit_id: str, target: tuple[float, float]) -> Submitted | None:
+    def move_to(self, unit_id: str, target: tuple[float, float]) -> Submitted[HDState] | None:
         """A drag's end: a straight move (or retreat) towards ``target`` (fathoms), as far as
         the movement left allows."""
         acting = self.session.acting_state(unit_id)
@@ -287,12 +289,8 @@ class HDPlayView(PlayShell[HDState]):
         kind = Retreat if self.session.system.engaged(acting, u) else Move
         return self.submit(*self.session.prefix(unit_id), kind(unit_id, angle, round(length, 3)))
 
-    def language_changed(self) -> None:
-        """Build the widgets for the current language now (after a switch: the old captions
-        are not drawn again, not even off screen)."""
+    def build_widgets(self) -> None:
         lay = self.layout
-        self.top_buttons.layout(lay.top, lay.size)
-        self.tabs.layout(lay.panel, lay.size, self.tab)
         self.action_bar.set(lay.actions, self.groups(), self.hint(), lay.size)
 
     def unit_at(self, pos: tuple[int, int]) -> str:
@@ -304,14 +302,9 @@ class HDPlayView(PlayShell[HDState]):
                 best, best_d = u.id, d
         return best
 
-    def panel_body(self) -> pygame.Rect:
-        return self.tabs.body(self.layout.panel)
-
     # ------------------------------------------------------------------ events
     def bars_pressed(self) -> None:
-        """Do what the widgets were pressed for: a tab, an action."""
-        for tab in self.tabs.take():
-            self.tab = tab
+        """Do what the action bar's buttons were pressed for."""
         for choice in self.action_bar.take():
             self.choose(choice)
 
@@ -348,8 +341,6 @@ class HDPlayView(PlayShell[HDState]):
         elif kind == pygame.MOUSEWHEEL:
             if self.tool is not None and self.tool.kind == "template":
                 self.tool_angle = (self.tool_angle + 5.0 * float(getattr(event, "y", 0))) % 360.0
-            elif self.cursor is not None and self.layout.panel.collidepoint(self.cursor):
-                self.log_panel.scroll_by(float(getattr(event, "y", 0)), self.panel_body().height)
             else:
                 self.forward(event)
         elif kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
@@ -393,10 +384,6 @@ class HDPlayView(PlayShell[HDState]):
         button = getattr(event, "button", 1)
         if lay.top.collidepoint(pos) or (lay.actions.collidepoint(pos) and button == 1):
             return  # the bars' buttons act when released
-        if lay.panel.collidepoint(pos) and button == 1:
-            if self.tab == TABS[0] and self.panel_body().collidepoint(pos):
-                self.log_panel.click(self.panel_body(), pos)
-            return  # the tabs are buttons: they act when released
         if not on_table:
             return
         if button == 3:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.ui.play.ofa_view import OFAPlayView
+    from game.ui.play.ofa.view import OFAPlayView
 
 KEYS_HELP = N_("F1 help · Tab next figure · Space stop · Ctrl+Z undo · Ctrl+S save · "
                "wheel zoom · Home fit")

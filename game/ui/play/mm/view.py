@@ -1,11 +1,11 @@
 """The Mice and Mystics play screen: hot-seat (each mouse may belong to another player), the
 minions run by the program's GM at a readable pace, optional AI mouse seats.
 
-Screen (drawn by ``mm_paint``): the top bar (round, the initiative track, the cheese wheel, the
+Screen (drawn by ``mm/paint.py``): the top bar (round, the initiative track, the cheese wheel, the
 page counter, the shell's buttons), the table (the reachable cells of the mouse in turn after its
-movement roll; figures in their cells with each cell's occupancy), the side panel (the party with
-the cards in hand, the odds of the attack on offer, the explained log), the dice tray, the action
-bar and the status line.
+movement roll; figures in their cells with each cell's occupancy), the side panel's tabs (the
+shell's Log, the odds of the attack on offer, the party with the cards in hand), the dice tray,
+the action bar and the status line.
 
 Input: click a highlighted cell to move there (the cheapest path); click a minion to attack it
 with the best weapon on offer; the action bar (keys 1-9) for everything else; Space hurries the
@@ -42,13 +42,13 @@ from game.rules.mice_and_mystics.paths import Reach
 from game.rules.mice_and_mystics.state import END_TEXTS, GM, EndReason, MMState, Phase
 from game.ui.colours import RGB
 from game.ui.gui import Gui
-from game.ui.play import mm_paint, user_dirs
-from game.ui.play.action_bar import GAP, ROW_H
+from game.ui.play import user_dirs
+from game.ui.play.action_bar import GAP, ROW_H, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
-from game.ui.play.match_session import history_reason
-from game.ui.play.mm_odds import AttackOdds, attack_odds, pending_attack
-from game.ui.play.mm_paint import CONDITION_WORDS, FIG_R
-from game.ui.play.mm_session import ATTACK_MODES, MMSession, action_help, seat_name
+from game.ui.play.mm import paint as mm_paint
+from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
+from game.ui.play.mm.paint import CONDITION_WORDS, FIG_R
+from game.ui.play.mm.session import ATTACK_MODES, MMSession, action_help, seat_name
 from game.ui.play.shell import PlayShell
 from game.ui.play.widgets import DANGER, DIM, GOOD, Button
 from game.ui.words import mode_name
@@ -69,10 +69,17 @@ HELP = (
     N_("The action bar (keys 1-9) lists everything else the rules allow now; More turns its "
        "page. The GM plays the minions by itself; Space hurries it."),
 )
+#: the side panel's tabs' tooltips (after the shell's Log): an attack's odds, the party
+ODDS_TIP = N_("The odds of the attack under the pointer in the action bar, else of the best "
+              "attack on offer: wounds, a defeat, cheese.")
+CARD_TIP = N_("The party: each mouse's health, cheese, cards and conditions; the mouse in turn "
+              "lit.")
 
 
 class MMPlayView(PlayShell[MMState]):
     help_lines = HELP
+    odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Mice"), CARD_TIP)
+    draw_odds, draw_card = mm_paint.draw_odds, mm_paint.draw_party
     ai_pace_s = GM_PACE_S
 
     def build(self) -> None:
@@ -96,9 +103,6 @@ class MMPlayView(PlayShell[MMState]):
         self.mode_on_top = True  #: whether the top bar had room for the mode (else the panel)
 
     # ------------------------------------------------------------------ the shell's questions
-    def seats(self) -> Sequence[str]:
-        return tuple(self.session.seats)
-
     def side_name(self, side: str) -> str:
         return seat_name(side)
 
@@ -113,28 +117,8 @@ class MMPlayView(PlayShell[MMState]):
         return (_("Chapter over"), GOOD if won else DANGER,
                 [self.outcome_text(), _("Round {n}").format(n=self.state.round)])
 
-    def auto_command(self) -> Any | None:
-        return self.session.program_command()
-
-    def take_back(self) -> str:
-        """Undo back to the last command a person gave (the GM's and the AI's after it too)."""
-        return history_reason(self.session.undo())
-
-    def replay(self) -> str:
-        return str(self.session.redo())
-
-    def can_redo(self) -> bool:
-        return bool(self.session.match.can_redo())
-
     def after_change(self) -> None:
         self.page = 0
-
-    def event_words(self, events: Sequence[Any]) -> str:
-        lines = [self.session.explain(e)[0] for e in events if e.kind != "mm.status"]
-        return lines[-1] if lines else ""
-
-    def submit(self, *commands: Any) -> bool:
-        return bool(super().submit(*commands).ok)
 
     def reach(self) -> Reach | None:
         if not self.session.human_to_play():
@@ -208,7 +192,7 @@ class MMPlayView(PlayShell[MMState]):
     def name(self, ident: str) -> str:
         """A mouse, a minion (or a minion group) or a card, in the current language."""
         st = self.state
-        if i18n.language() == "en" and ident not in self.session.names():
+        if i18n.language() == "en" and ident not in self.session.map_names():
             if st.has_mouse(ident):
                 return st.mouse(ident).name
             if st.has_minion(ident):
@@ -217,9 +201,9 @@ class MMPlayView(PlayShell[MMState]):
 
     def cell_name(self, cell: str) -> str:
         """A cell for a button: the map's id in English, the tile and the number otherwise."""
-        if i18n.language() == "en" and cell not in self.session.names():
+        if i18n.language() == "en" and cell not in self.session.map_names():
             return cell.split(":")[-1]
-        return place_name(cell, i18n.language(), self.session.names())
+        return place_name(cell, i18n.language(), self.session.map_names())
 
     def exit_name(self, via: str) -> str:
         if not via:
@@ -333,25 +317,20 @@ class MMPlayView(PlayShell[MMState]):
         """The action bar's buttons in rows, the rows in pages: (box, label, command); the
         first 9 of a page numbered for the keys, a page's first row ``reserve`` pixels short
         (the More button's place)."""
-        area = self.layout.actions
-        left = area.x + 10
-        rows = max(1, (area.height - GAP) // (ROW_H + GAP))
+        rows = Rows(self.layout.actions, reserve, reserve_row=0)
         pages: list[list[tuple[pygame.Rect, str, Any]]] = [[]]
-        x, y, row = left, area.y + GAP, 0
         for label, cmd in items:
             for _attempt in range(2):  # once more on the next row or page
-                right = area.right - 8 - (reserve if row == 0 else 0)
                 n = len(pages[-1]) + 1
                 number = f"{n}  " if n <= 9 else ""
-                w = min(text_width(gui, number + label, BUTTON_IDS) + PAD, max(40, right - left))
-                if x + w <= right or x == left:
+                w = min(text_width(gui, number + label, BUTTON_IDS) + PAD,
+                        max(40, rows.right - rows.left))
+                if rows.fits(w) or rows.at_start:
                     break
-                x, y, row = left, y + ROW_H + GAP, row + 1
-                if row >= rows:
+                if not rows.wrap():
                     pages.append([])
-                    y, row = area.y + GAP, 0
-            pages[-1].append((pygame.Rect(x, y, w, ROW_H), label, cmd))
-            x += w + GAP
+                    rows.top()
+            pages[-1].append((rows.place(w), label, cmd))
         return pages
 
     def action_tooltip(self, cmd: Any, label: str, key: str) -> str:
@@ -509,7 +488,7 @@ def make_mm_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str
     """The play screen for a Mice and Mystics map (what ``game/ui/app.py`` opens), in teaching
     or strict ``mode`` (strict: no hints, no undoing a roll; a loaded save keeps its own)."""
     from game.ui.images import play_board
-    from game.ui.play.mm_session import DEFAULT_PLAYERS, map_setting, new_mm_match
+    from game.ui.play.mm.session import DEFAULT_PLAYERS, map_setting, new_mm_match
 
     board, image_loader = play_board(Path(board_path), board, image_loader)
     saves = save_dir if save_dir is not None else user_dirs.saves_dir()

@@ -1,33 +1,32 @@
-"""A Mice and Mystics match as the play screen uses it (plain Python, no pygame).
+"""A Mice and Mystics match as the play screen uses it: the shell's session (``MatchSession``:
+commands, undo and redo, the AI's command, saves, the log) with the game's own parts: its seats,
+the names of its figures, cells and cards, its commands in words. Plain Python, no pygame.
 
-The state changes only through ``Match.submit``, ``undo`` and ``redo``. Seats: each mouse
-belongs to a player seat (``Setup.players``, dealt round-robin); the program's GM seat ("gm")
-is always played by the program; ``ai_sides`` are mouse seats the mice's AI plays. Undo takes
-back the last command a person gave, with the GM's and the AI's commands after it.
+Seats: each mouse belongs to a player seat (``Setup.players``, dealt round-robin); the
+program's GM seat ("gm") is always played by the program; ``ai_sides`` are mouse seats the
+mice's AI plays. Undo (the shell's) takes back the last command a person gave, with the GM's and
+the AI's commands after it.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game import i18n
 from game.board.names import local_name
 from game.i18n import N_, _
-from game.rules import registry
-from game.rules.engine import Event, IllegalCommand, Match, SaveError, Setup
-from game.rules.engine.selfplay import greedy_policy
-from game.rules.engine.words import refusal
+from game.rules.engine import Event, Match
 from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics import explain as explain_mod
 from game.rules.mice_and_mystics.explain import name_of, place_name, tile_name
 from game.rules.mice_and_mystics.game import MAPS_DIR, MiceAndMystics
 from game.rules.mice_and_mystics.refusals import REFUSALS
 from game.rules.mice_and_mystics.state import GM, MMState, Phase
+from game.ui.play import match_session
+from game.ui.play.match_session import MatchSession
 
 #: the seats' ids when none are named (kept in saves); ``seat_name`` shows them translated
 DEFAULT_PLAYERS = (N_("Player 1"), N_("Player 2"))
@@ -43,46 +42,17 @@ _KIND_WORDS = {
 }
 #: attack modes of a weapon usable both ways (MM-RANGED-6)
 ATTACK_MODES = {"melee": N_("melee"), "ranged": N_("ranged")}
-_RULES = re.compile(r"\s*\[([A-Z0-9 ,.\-]+)\]\s*$")  # i18n: not shown
-
-
-@dataclass(frozen=True)
-class MMResult:
-    ok: bool
-    events: tuple[Event, ...] = ()
-    reason: str = ""
-
-
-@dataclass(frozen=True)
-class MMLogEntry:
-    number: int
-    seat: str
-    title: str
-    lines: tuple[tuple[str, str], ...]  #: (text, rule ids)
 
 
 def map_setting(map_path: Path) -> str:
-    path = Path(map_path).resolve()
-    try:
-        return str(path.relative_to(MAPS_DIR.resolve()))
-    except ValueError:
-        return str(path)
-
-
-def split_rules(text: str) -> tuple[str, str]:
-    m = _RULES.search(text)
-    if m is None:
-        return text, ""
-    return text[:m.start()], m.group(1)
+    return match_session.map_setting(map_path, MAPS_DIR)
 
 
 def new_mm_match(map_path: Path, seed: int | None = None, *,
                  players: Sequence[str] = DEFAULT_PLAYERS, autosave: Path | None = None,
                  mode: str = "teaching") -> Match:
-    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
-    return Match(registry.get("mice_and_mystics"),
-                 Setup("mice_and_mystics", map_setting(map_path), seed, players=tuple(players)),
-                 mode=mode, autosave=autosave)
+    return match_session.new_game_match("mice_and_mystics", map_path, MAPS_DIR, seed,
+                                        players=players, autosave=autosave, mode=mode)
 
 
 def seat_name(seat: str) -> str:
@@ -196,106 +166,36 @@ def action_help(cmd: Any, state: MMState, system: MiceAndMystics) -> tuple[str, 
     return ACTION_HELP.get(kind, ""), _ACTION_RULES.get(kind, "")
 
 
-class MMSession:
+class MMSession(MatchSession[MMState, MiceAndMystics]):
+    refusals = REFUSALS
+    system_type = MiceAndMystics
+    game_name = "Mice and Mystics"  # i18n: not shown (the words of a wrong match or save)
+
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7) -> None:
-        if not isinstance(match.system, MiceAndMystics):
-            raise TypeError("the Mice and Mystics play screen needs a Mice and Mystics match")
-        self.match = match
-        self.system: MiceAndMystics = match.system
-        self.ai_sides: set[str] = set()
-        self.set_ai(ai_sides)
-        self._rng = random.Random(ai_seed)
-        self._legal: tuple[MMState, list[Any]] | None = None
-        self._log: tuple[tuple[int, str], list[MMLogEntry]] | None = None
+        super().__init__(match, ai_sides=ai_sides, ai_seed=ai_seed)
         self._names: tuple[tuple[Any, ...], dict[str, str]] | None = None
-        self.revision = 0
+        self.set_ai(ai_sides)
 
     # ------------------------------------------------------------------ seats
-    @property
-    def state(self) -> MMState:
-        return self.match.state
-
-    @property
     def seats(self) -> tuple[str, ...]:
+        """The players' seats (the GM's is the program's, not among them)."""
         return tuple(dict.fromkeys(m.player for m in self.state.mice))
 
     def set_ai(self, sides: Sequence[str]) -> None:
         """"mice" (or "all") means every mouse seat."""
-        seats = set(self.seats)
+        seats = set(self.seats())
         wanted = set(sides)
         if wanted & {"mice", "all"}:
             wanted |= seats
         self.ai_sides = wanted & seats
 
-    def to_play(self) -> str | None:
-        return self.match.current_player()
-
-    def program_to_play(self) -> bool:
-        seat = self.to_play()
-        return seat is not None and (seat == GM or seat in self.ai_sides)
-
-    def human_to_play(self) -> bool:
-        return self.to_play() is not None and not self.program_to_play()
-
-    def legal(self) -> list[Any]:
-        st = self.state
-        if self._legal is None or self._legal[0] is not st:
-            self._legal = (st, list(self.system.legal_commands(st)))
-        return self._legal[1]
-
-    # ------------------------------------------------------------------ changing
-    def submit(self, command: Any) -> MMResult:
-        try:
-            events = self.match.submit(command)
-        except IllegalCommand as exc:
-            return MMResult(False, reason=self.refusal(exc))
-        self.revision += 1
-        return MMResult(True, tuple(events))
-
-    def program_command(self) -> Any | None:
-        legal = self.legal()
-        if not legal:
-            return None
-        return greedy_policy(self.system, self.state, legal, self._rng)
-
-    def can_undo(self) -> bool:
-        return self.match.can_undo()[0]
-
-    def undo(self) -> str:
-        """Undo back to (and including) the last command a person gave; "" when done."""
-        ok, why = self.match.can_undo()
-        if not ok:
-            return why
-        steps = self.match.steps
-        auto = {GM} | self.ai_sides
-        everyone_ai = set(self.seats) <= self.ai_sides
-        while steps and not everyone_ai and self.system.current_player(steps[-1].before) in auto:
-            if not self.match.can_undo()[0]:
-                break
-            self.match.undo()
-        if steps and self.match.can_undo()[0]:
-            self.match.undo()
-        self.revision += 1
-        return ""
-
-    def redo(self) -> str:
-        if not self.match.can_redo():
-            return _("nothing to redo")
-        try:
-            self.match.redo()
-        except IllegalCommand as exc:
-            return self.refusal(exc)
-        self.revision += 1
-        return ""
-
-    def refusal(self, exc: IllegalCommand) -> str:
-        """"why (RULE-ID)" of a refused command, in the current language, things by name."""
-        return refusal(exc, REFUSALS, name=self.refusal_name)
+    def program_seats(self) -> set[str]:
+        return {GM} | self.ai_sides
 
     def refusal_name(self, ident: str) -> str:
         """A mouse, a minion (or a group), a cell, a tile, an exit, a card or an ability a refusal
         names, as the screen shows it in the current language; anything else as it is."""
-        st, lang, names = self.state, i18n.language(), self.names()
+        st, lang, names = self.state, i18n.language(), self.map_names()
         if ident in names:
             return names[ident]
         if st.has_mouse(ident) or st.has_minion(ident):
@@ -317,20 +217,8 @@ class MMSession:
                  or ident in cards.achievement_titles())
         return name_of(ident, lang) if known else ident
 
-    # ------------------------------------------------------------------ saves
-    def save(self, path: Path) -> None:
-        self.match.save(path)
-
-    @classmethod
-    def load(cls, path: Path, *, autosave: Path | None = None,
-             ai_sides: Sequence[str] = ()) -> MMSession:
-        match = Match.load(path, registry.get, autosave=autosave)
-        if not isinstance(match.system, MiceAndMystics):
-            raise SaveError(str(path), f"is a {match.setup.system} game, not Mice and Mystics")
-        return cls(match, ai_sides=ai_sides)
-
     # ------------------------------------------------------------------ words
-    def names(self) -> dict[str, str]:
+    def map_names(self) -> dict[str, str]:
         """The map's own names of figures and cells in the current language (id -> name)."""
         key = (i18n.language(), self.state.map, tuple(n.id for n in self.state.minions))
         if self._names is None or self._names[0] != key:
@@ -339,24 +227,17 @@ class MMSession:
 
     def name(self, ident: str) -> str:
         """A figure, a minion group or a card in the current language."""
-        return self.names().get(ident) or name_of(ident, i18n.language())
+        return self.map_names().get(ident) or name_of(ident, i18n.language())
 
-    def explain(self, event: Event) -> tuple[str, str]:
-        return split_rules(explain_mod.explain(event, i18n.language(), self.names()))
+    def explained(self, event: Event) -> str:
+        return explain_mod.explain(event, self.lang, self.map_names())
 
-    def log(self) -> list[MMLogEntry]:
-        """Every command with its events in words (status echoes left out), newest first."""
-        if self._log is not None and self._log[0] == (self.revision, i18n.language()):
-            return self._log[1]
-        out: list[MMLogEntry] = []
-        names = self.names()
-        for i, step in enumerate(self.match.steps):
-            seat = self.system.current_player(step.before) or ""
-            lines = tuple(self.explain(e) for e in step.events if e.kind != "mm.status")
-            out.append(MMLogEntry(i + 1, seat, command_title(step.command, step.before, names), lines))
-        out.reverse()
-        self._log = ((self.revision, i18n.language()), out)
-        return out
+    def shown(self, events: Sequence[Event]) -> list[Event]:
+        """The events a player reads: the status echoes left out."""
+        return [e for e in events if e.kind != "mm.status"]
+
+    def command_words(self, command: Any, before: MMState) -> str:
+        return command_title(command, before, self.map_names())
 
     def last_rolls(self) -> list[Event]:
         """The dice events of the latest command that rolled attack or defence dice."""

@@ -1,9 +1,9 @@
 """Drawing the Mice and Mystics play screen: the cells the mouse in turn can reach (after its
 movement roll) and the path to the hovered one, the figures in their cells with each cell's
 occupancy, the top bar (round, the initiative track, the cheese wheel, the page counter), the
-side panel (the party and their cards, the odds of the attack on offer, the explained log), the
-dice tray (the last roll with its symbols and their meanings) and the action bar's words. Reads
-the view; changes nothing but which top bar buttons show."""
+side panel's tabs (the odds of the attack on offer, the party and their cards; the log is the
+shell's), the dice tray (the last roll with its symbols and their meanings) and the action bar's
+words. Reads the view; changes nothing but which top bar buttons show."""
 
 from __future__ import annotations
 
@@ -18,18 +18,22 @@ from game.rules.mice_and_mystics.occupancy import capacity
 from game.rules.mice_and_mystics.state import GM, MMState
 from game.ui.colours import RGB
 from game.ui.play import widgets as ui
-from game.ui.play.mm_dice import CHEESE, MEANINGS, die_word, draw_die, draw_symbol
-from game.ui.play.mm_session import ATTACK_MODES, seat_name
+from game.ui.play.mm.dice import CHEESE, MEANINGS, die_word, draw_die, draw_symbol
+from game.ui.play.mm.session import ATTACK_MODES, seat_name
+from game.ui.play.side_panel import draw_lines
 from game.ui.terrain_art import polygons_of
 
 if TYPE_CHECKING:
-    from game.ui.play.mm_view import MMPlayView
+    from game.ui.play.mm.view import MMPlayView
 
 REACH_FILL = (0x3C, 0xC0, 0x7A, 70)
 REACH_END = (0xE0, 0xA0, 0x30, 70)
 RESCUE_FILL = (0x3C, 0x7C, 0xE0, 80)
 MINION: RGB = (0x8A, 0x22, 0x22)
 FIG_R = 11
+#: the Odds tab when no attack is on offer
+NO_ODDS = N_("No attack on offer: the odds of an attack show here when the mouse in turn can "
+             "attack, or when the pointer is on an attack in the action bar.")
 #: a mouse's conditions, for the party panel and the Recover action
 CONDITION_WORDS = {"stunned": N_("stunned"), "webbed": N_("webbed"),
                    "knocked_down": N_("knocked down"), "charmed": N_("charmed")}
@@ -41,7 +45,7 @@ def draw(view: MMPlayView, surface: pygame.Surface) -> None:
     draw_table(view, table)
     view.sync_bars()
     draw_top(view, surface)
-    draw_panel(view, surface)
+    view.draw_side_panel(surface)
     draw_tray(view, surface)
     draw_actions(view, surface)
     view.draw_status(surface)
@@ -200,11 +204,15 @@ def draw_top(view: MMPlayView, surface: pygame.Surface) -> None:
             view.bars_gui.touch()
 
 
-def draw_panel(view: MMPlayView, surface: pygame.Surface) -> None:
+def draw_party(view: MMPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The Mice tab: the party (each mouse's health, cheese, cards and conditions, the one in
+    turn lit), the group's cards; the mode when the top bar had no room for it."""
     st = view.state
-    rect = view.layout.panel
-    ui.panel(surface, rect)
-    x, y, w = rect.x + 10, rect.y + 8, rect.width - 20
+    x, y, w = body.x + 10, body.y + 8, body.width - 20
+    if not view.mode_on_top:  # no room in the top bar: the mode heads the party
+        mode = view.texts.render(view.mode_name(), ui.SMALL_PX, ui.DIM)
+        surface.blit(mode, (body.right - 10 - mode.get_width(), y))
+        y += 20
     for m in st.mice:  # the party and the cards in hand
         colour = view.colours.get(m.player, ui.TEXT)
         head = _("{name} ({player})  {health}/{life} hp  {cheese} cheese").format(
@@ -222,51 +230,32 @@ def draw_panel(view: MMPlayView, surface: pygame.Surface) -> None:
                 (" [" + ", ".join(_(CONDITION_WORDS.get(c, c)) for c in m.conditions) + "]"
                  if m.conditions else "")
         for line in ui.wrap(view.texts, _("Cards: {cards}").format(cards=held) + extra, w - 10,
-                         ui.SMALL_PX)[:2]:
+                            ui.SMALL_PX):
             surface.blit(view.texts.render(line, ui.SMALL_PX, ui.DIM), (x + 10, y))
             y += 17
-        y += 3
+        y += 5
     if st.group_items:
         group = _("Group: {cards}").format(cards=", ".join(view.name(c) for c in st.group_items))
-        surface.blit(view.texts.render(ui.ellipsize(view.texts, group, w, ui.SMALL_PX), ui.SMALL_PX, ui.DIM),
-                     (x, y))
-        y += 18
-    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, y), (rect.right, y))
-    y += 6
+        draw_lines(view.texts, surface, pygame.Rect(body.x, y - 10, body.width, body.bottom - y),
+                   [(group, ui.DIM)])
+
+
+def draw_odds(view: MMPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The Odds tab: the attack hovered in the action bar, else the best on offer."""
     odds, source, cmd = view.odds()
-    if odds is not None and cmd is not None:
-        lines = [_("Odds ({source}): {title}").format(source=_(source), title=view.odds_title(cmd)),
-                 _("{attack} attack dice vs {defence} defence dice").format(
-                     attack=odds.attack_dice, defence=odds.defence_dice),
-                 _("{wound:.0f}% at least one wound, {expected:.1f} expected; "
-                   "{defeat:.0f}% defeats it").format(
-                     wound=odds.p_wound * 100, expected=odds.expected_wounds,
-                     defeat=odds.p_defeat * 100),
-                 _("{cheese:.1f} cheese expected from the 6s").format(cheese=odds.expected_cheese)]
-        for i, text in enumerate(lines):
-            for line in ui.wrap(view.texts, text, w, ui.SMALL_PX):
-                surface.blit(view.texts.render(line, ui.SMALL_PX, ui.ACCENT if i == 0 else ui.TEXT), (x, y))
-                y += 17
-        pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, y + 3), (rect.right, y + 3))
-        y += 8
-    surface.blit(view.texts.render(_("Log"), ui.TEXT_PX, ui.ACCENT), (x, y))
-    if not view.mode_on_top:  # no room in the top bar: the mode stands beside the log's title
-        mode = view.texts.render(view.mode_name(), ui.SMALL_PX, ui.DIM)
-        surface.blit(mode, (rect.right - 10 - mode.get_width(), y + 3))
-    y += 22
-    for entry in view.session.log():
-        if y > rect.bottom - 18:
-            break
-        colour = view.colours.get(entry.seat, ui.DIM if entry.seat == GM else ui.TEXT)
-        surface.blit(view.texts.render(ui.ellipsize(view.texts, f"{entry.number}. {entry.title}", w,
-                                                 ui.SMALL_PX), ui.SMALL_PX, colour), (x, y))
-        y += 17
-        for text, rules in entry.lines:
-            for line in ui.wrap(view.texts, f"{text} [{rules}]" if rules else text, w - 12, ui.SMALL_PX):
-                if y > rect.bottom - 18:
-                    break
-                surface.blit(view.texts.render(line, ui.SMALL_PX, ui.DIM), (x + 12, y))
-                y += 17
+    if odds is None or cmd is None:
+        draw_lines(view.texts, surface, body, [(_(NO_ODDS), ui.DIM)])
+        return
+    draw_lines(view.texts, surface, body, [
+        (_("Odds ({source}): {title}").format(source=_(source), title=view.odds_title(cmd)),
+         ui.ACCENT),
+        _("{attack} attack dice vs {defence} defence dice").format(
+            attack=odds.attack_dice, defence=odds.defence_dice),
+        _("{wound:.0f}% at least one wound, {expected:.1f} expected; "
+          "{defeat:.0f}% defeats it").format(
+            wound=odds.p_wound * 100, expected=odds.expected_wounds,
+            defeat=odds.p_defeat * 100),
+        _("{cheese:.1f} cheese expected from the 6s").format(cheese=odds.expected_cheese)])
 
 
 def draw_tray(view: MMPlayView, surface: pygame.Surface) -> None:

@@ -10,8 +10,8 @@ from game.i18n import _, language
 from game.rules.one_for_all.explain import profile_name
 from game.rules.one_for_all.state import Figure, OFAState
 from game.ui.colours import BASE_RIM, INK_LIGHT, RGB, ink_on
-from game.ui.play.figure_layer import BADGE, STAR, SWORD, WOUND, star_points
-from game.ui.play.names import Names
+from game.ui.play.ofa.figure_layer import BADGE, STAR, SWORD, WOUND, star_points
+from game.ui.play.ofa.names import Names
 from game.ui.play.widgets import (
     ACCENT,
     DIM,

@@ -1,6 +1,6 @@
 """Drawing the Relic play screen: the board with highlights, threat cards and pieces; the top
-bar; the battle tray (dice chains with explosions, both scores); the action buttons; the players'
-panels, the odds and the explained log. Reads the view, changes nothing but its buttons (built
+bar; the battle tray (dice chains with explosions, both scores); the action buttons; the side
+panel's tabs (the odds of the pending battle, the players' heroes; the log is the shell's). Reads the view, changes nothing but its buttons (built
 in the view's pygame_gui ``Gui``, which is drawn here over the rest).
 
 Words go through ``_()`` as the frame is drawn (the language may change at any time); in strict
@@ -17,10 +17,11 @@ from game.i18n import N_, _
 from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB, ink_on
 from game.ui.play import widgets as ui
-from game.ui.play.relic_session import attr_short, mode_word, more_note, player_label
+from game.ui.play.relic.session import attr_short, mode_word, more_note, player_label
+from game.ui.play.side_panel import draw_lines
 
 if TYPE_CHECKING:
-    from game.ui.play.relic_view import RelicPlayView
+    from game.ui.play.relic.view import RelicPlayView
 
 DECK_COLOURS: dict[str, RGB] = {"red": (0xC8, 0x3C, 0x34), "blue": (0x38, 0x6C, 0xC8),
                                 "yellow": (0xD8, 0xB0, 0x28), "space": (0x80, 0x50, 0xA0),
@@ -39,12 +40,12 @@ def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
     lay = view.layout
     surface.fill(ui.CHROME_BG)
     _board_marks(view, view.draw_board(surface))
-    _top(view, surface, lay.top)
+    _top(view, surface)
     _tray(view, surface, lay.tray)
     view.sync_bars()
     _actions(view, surface, lay.actions)
     view.draw_status(surface)
-    _panel(view, surface, lay.panel)
+    view.draw_side_panel(surface)
     view.draw_overlays(surface)
 
 
@@ -118,39 +119,23 @@ def _centre(cell) -> tuple[float, float]:  # noqa: ANN001
 
 
 # ---------------------------------------------------------------------- chrome
-def _top(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    room = view.draw_top_frame(surface)
+def _top(view: RelicPlayView, surface: pygame.Surface) -> None:
+    """The top bar: the player to act, the scenario, the round and turn, the mode and the step
+    of the turn (the shell's words; its buttons are widgets)."""
     st = view.state
-    texts = view.texts
     who = view.session.to_play()
-    x = rect.x + 12
+    chip = None
     if who is not None:
-        colour = view.colours[who]
-        tag = pygame.Rect(x, rect.y + 8, 150, rect.height - 16)
-        pygame.draw.rect(surface, colour, tag, border_radius=5)
         label = _("{player} (AI)").format(player=player_label(who)) if who in view.session.ai_sides \
             else player_label(who)
-        pic = texts.render(label, ui.TEXT_PX, ink_on(colour))
-        surface.blit(pic, pic.get_rect(center=tag.center))
-        x = tag.right + 12
+        chip = (label, view.colours[who])
     phase = _phase_words(st) if view.teaching else _phase_name(st)
     facts = dict(scenario=view.session.name(st.scenario), round=st.round,
                  rounds=st.cfg.max_rounds, turn=st.turn, mode=mode_word(view.mode))
-    width = room.right - x - 10
     line = _("Relic — {scenario} · round {round} of {rounds}, turn {turn} · {mode} · {phase}").format(
         phase=phase, **facts)
-    if texts.width(line, ui.TEXT_PX) <= width:
-        pic = texts.render(line, ui.TEXT_PX)
-        surface.blit(pic, (x, rect.centery - pic.get_height() // 2))
-        return
-    # no room for one line (the bar's buttons, a narrow window): the facts over the phase
     first = _("Relic — {scenario} · {mode} · round {round} of {rounds}, turn {turn}").format(**facts)
-    pics = [texts.render(ui.ellipsize(texts, first, width, ui.SMALL_PX), ui.SMALL_PX),
-            texts.render(ui.ellipsize(texts, phase, width, ui.SMALL_PX), ui.SMALL_PX, ui.DIM)]
-    y = rect.centery - sum(pic.get_height() for pic in pics) // 2
-    for pic in pics:
-        surface.blit(pic, (x, y))
-        y += pic.get_height()
+    view.draw_top_words(surface, line, (first, phase), chip=chip)
 
 
 def _phase_words(st: RelicState) -> str:
@@ -361,12 +346,13 @@ def _die(view: RelicPlayView, surface: pygame.Surface, at: tuple[int, int], face
                            (r.centerx + dx * 10, r.centery + dy * 10), 4)
 
 
-# ---------------------------------------------------------------------- the side panel
-def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    ui.panel(surface, rect)
+# ---------------------------------------------------------------------- the side panel's tabs
+def draw_heroes(view: RelicPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The Heroes tab: each player's Life, attributes, trophies, mission and wargear, the
+    player to act framed."""
     texts = view.texts
     st = view.state
-    x, y, w = rect.x + 10, rect.y + 8, rect.width - 20
+    x, y, w = body.x + 10, body.y + 8, body.width - 20
     for hero in st.heroes:
         colour = view.colours[hero.player]
         box = pygame.Rect(x - 4, y - 2, w + 8, 84 + HERO_LINE)
@@ -399,48 +385,30 @@ def _panel(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> N
             surface.blit(texts.render(ui.ellipsize(texts, line, w - 16, ui.SMALL_PX), ui.SMALL_PX, ink),
                          (x + 14, y + 20 + HERO_LINE * i))
         y += 90 + HERO_LINE
-    # the odds of the pending battle
+
+
+def draw_odds(view: RelicPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The Odds tab: the exact odds of the pending battle (with the preparation under the
+    pointer, if any), as words and a bar."""
+    texts = view.texts
+    st = view.state
     odds, what = view.odds()
-    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, y), (rect.right, y))
-    y += 6
-    if odds is not None:
-        head = _("Odds (exact, with explosions, {what})").format(what=what) if what else \
-            _("Odds (exact, with explosions)")
-        words = head + ": " + _("win {win:.1%} · tie {tie:.1%} · lose {lose:.1%}").format(
-            win=odds.p_win, tie=odds.p_tie, lose=odds.p_lose)
-        b = st.battle
-        if b is not None and b.player_chains:
-            words += " " + _("if the scores are counted now")
-        if odds.error_bound > 1e-9:
-            words += " " + _("(+{error:.1e} at most)").format(error=odds.error_bound)
-        for line in ui.wrap(texts, words, w, ui.SMALL_PX):
-            surface.blit(texts.render(line, ui.SMALL_PX, ui.ACCENT), (x, y))
-            y += 19
-        bar = pygame.Rect(x, y + 2, w, 10)
-        pw, pt = round(w * odds.p_win), round(w * odds.p_tie)
-        pygame.draw.rect(surface, ui.DANGER, bar)
-        pygame.draw.rect(surface, ui.GOOD, (bar.x, bar.y, pw, bar.h))
-        pygame.draw.rect(surface, ui.ACCENT, (bar.x + pw, bar.y, pt, bar.h))
-        y += 18
-    else:
-        surface.blit(texts.render(_("Odds: no battle pending"), ui.SMALL_PX, ui.DIM), (x, y))
-        y += 22
-    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, y), (rect.right, y))
-    y += 6
-    surface.blit(texts.render(_("Log (newest first)"), ui.SMALL_PX, ui.DIM), (x, y))
-    y += 20
-    for entry in view.session.log()[view.log_scroll:]:
-        colour = view.colours.get(entry.actor, ui.TEXT)
-        lines = ui.wrap(texts, entry.text, w - 10, ui.SMALL_PX)
-        for j, line in enumerate(lines):
-            if y + 18 > rect.bottom:
-                return
-            if j == 0:
-                pygame.draw.rect(surface, colour, (x, y + 5, 5, 9))
-            surface.blit(texts.render(line, ui.SMALL_PX, ui.TEXT), (x + 10, y))
-            y += 18
-        if entry.rules and y + 18 <= rect.bottom:
-            surface.blit(texts.render(ui.ellipsize(texts, entry.rules, w - 10, ui.SMALL_PX), ui.SMALL_PX, ui.DIM),
-                         (x + 10, y))
-            y += 18
-        y += 3
+    if odds is None:
+        draw_lines(texts, surface, body, [(_("Odds: no battle pending"), ui.DIM)])
+        return
+    head = _("Odds (exact, with explosions, {what})").format(what=what) if what else \
+        _("Odds (exact, with explosions)")
+    words = head + ": " + _("win {win:.1%} · tie {tie:.1%} · lose {lose:.1%}").format(
+        win=odds.p_win, tie=odds.p_tie, lose=odds.p_lose)
+    b = st.battle
+    if b is not None and b.player_chains:
+        words += " " + _("if the scores are counted now")
+    if odds.error_bound > 1e-9:
+        words += " " + _("(+{error:.1e} at most)").format(error=odds.error_bound)
+    y = draw_lines(texts, surface, body, [(words, ui.ACCENT)])
+    x, w = body.x + 10, body.width - 20
+    bar = pygame.Rect(x, y + 2, w, 10)
+    pw, pt = round(w * odds.p_win), round(w * odds.p_tie)
+    pygame.draw.rect(surface, ui.DANGER, bar)
+    pygame.draw.rect(surface, ui.GOOD, (bar.x, bar.y, pw, bar.h))
+    pygame.draw.rect(surface, ui.ACCENT, (bar.x + pw, bar.y, pt, bar.h))

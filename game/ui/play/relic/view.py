@@ -2,9 +2,9 @@
 
 The board view draws the map; over it go the highlighted spaces a move may end on, the threat
 cards lying on spaces and the players' pieces. The tray under the table shows the battle step by
-step (each die chain, explosions marked, both scores); the side panel has each player's Life,
-attributes, trophies, mission and relic, the exact odds of the pending battle and the explained
-log. The match changes only through ``Match.submit``, ``undo`` and ``redo``.
+step (each die chain, explosions marked, both scores); the side panel's tabs have the explained
+log (the shell's), the exact odds of the pending battle and each player's hero (Life, attributes,
+trophies, mission and relic). The match changes only through ``Match.submit``, ``undo`` and ``redo``.
 
 Keys: 1-9 or click the action buttons, Space/Enter the first action, click a highlighted space to
 move there, F2 AI on/off for the seat to play; the shell (``shell.py``) has the keys every screen
@@ -39,10 +39,11 @@ from game.rules.relic.commands import Choose, Move, Prepare
 from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB
 from game.ui.gui import Gui
-from game.ui.play import relic_paint, user_dirs
-from game.ui.play.action_bar import GAP, MAX_LABEL_W, ROW_H
+from game.ui.play import user_dirs
+from game.ui.play.action_bar import MAX_LABEL_W, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
-from game.ui.play.relic_session import RelicSession, more_note, new_relic_match, player_label
+from game.ui.play.relic import paint as relic_paint
+from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
 from game.ui.play.shell import PlayShell
 from game.ui.play.widgets import ACCENT, SMALL_PX, Texts
 from game.ui.view import ViewAction
@@ -60,6 +61,11 @@ HELP = (
     N_("In a battle the tray shows each die chain and both scores, the side panel the exact "
        "odds. F2 lets the AI play the seat to play, or gives it back to a person."),
 )
+#: the side panel's tabs' tooltips (after the shell's Log): a battle's odds, the heroes
+ODDS_TIP = N_("The exact odds of the pending battle (with the preparation under the pointer): "
+              "win, tie, lose.")
+CARD_TIP = N_("Each player's hero: Life, attributes, trophies, mission, power cards and "
+              "wargear; the player to act framed.")
 
 
 class _ActionButton(UIButton):
@@ -90,7 +96,7 @@ class RelicActionBar:
         gui = self.widgets.ready(size)
         session = view.session
         key = (id(session), session.revision, id(session.state), view.human_to_play(),
-               tuple(rect), language(), session.words_lang)
+               tuple(rect), language(), session.lang)
         if key == self._key:
             return False
         self._key = key
@@ -117,19 +123,14 @@ class RelicActionBar:
         """Where the buttons go, in rows from the top (the last row ``reserve`` pixels
         shorter), as many as fit in order; sets ``hidden``."""
         out: list[pygame.Rect] = []
-        rows = max(1, (rect.height - GAP) // (ROW_H + GAP))
-        x, y, row = rect.x + 10, rect.y + GAP, 0
+        rows = Rows(rect, reserve)
         for text in texts:
             bw = min(MAX_LABEL_W, text_width(gui, text, BUTTON_IDS) + 32, max(1, rect.width - 20))
-            right = rect.right - 8 - (reserve if row == rows - 1 else 0)
-            if x + bw > right and x > rect.x + 10:
-                row += 1
-                x, y = rect.x + 10, y + ROW_H + GAP
-                right = rect.right - 8 - (reserve if row == rows - 1 else 0)
-            if row >= rows or x + bw > right:
+            if not rows.fits(bw) and not rows.at_start:
+                rows.wrap()
+            if rows.full or not rows.fits(bw):
                 break
-            out.append(pygame.Rect(x, y, bw, ROW_H))
-            x += bw + GAP
+            out.append(rows.place(bw))
         self.hidden = len(texts) - len(out)
         return out
 
@@ -157,6 +158,8 @@ def tooltip(what: str, rule: str, n: int) -> str:
 
 class RelicPlayView(PlayShell[RelicState]):
     help_lines = HELP
+    odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Heroes"), CARD_TIP)
+    draw_odds, draw_card = relic_paint.draw_odds, relic_paint.draw_heroes
 
     def build(self) -> None:
         #: the pygame_gui widgets: the action buttons (and their tooltips)
@@ -170,7 +173,6 @@ class RelicPlayView(PlayShell[RelicState]):
         self._new_events = 0  #: events of the last command (their dice appear one by one)
         self.hot_space = ""
         self.hot_action = -1  #: the action button under the mouse
-        self.log_scroll = 0
         self._rebuild_battle()
 
     @property
@@ -184,9 +186,6 @@ class RelicPlayView(PlayShell[RelicState]):
             self.bars_gui.touch()
 
     # ------------------------------------------------------------------ the shell's questions
-    def seats(self) -> Sequence[str]:
-        return tuple(self.state.seats)
-
     def side_name(self, side: str) -> str:
         return player_label(side)
 
@@ -211,15 +210,11 @@ class RelicPlayView(PlayShell[RelicState]):
     def hint(self) -> str:
         return _("F1 help · Esc menu · 1-9 or Space act · click a green space · F2 AI seat")
 
-    def submit(self, *commands: Any) -> bool:
-        return bool(super().submit(*commands).ok)
-
     def show_result(self, result: Any) -> None:
         self._new_events = len(result.events)
         super().show_result(result)
 
     def after_change(self) -> None:
-        self.log_scroll = 0
         self._rebuild_battle(new=self._new_events)
         self._new_events = 0
 
@@ -317,9 +312,6 @@ class RelicPlayView(PlayShell[RelicState]):
 
     def table_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
-            return
-        if event.type == pygame.MOUSEWHEEL and self.layout.panel.collidepoint(pygame.mouse.get_pos()):
-            self.log_scroll = max(0, self.log_scroll - int(event.y))
             return
         if event.type == pygame.MOUSEMOTION:
             self.hot_space = self.space_at(event.pos)

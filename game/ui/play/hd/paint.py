@@ -1,5 +1,5 @@
 """Drawing the Helldorado play screen: the units with their sight lines and templates, the move
-being dragged, the top bar's words, the side panel's tabs (Log, Targets, Unit) and the dice
+being dragged, the top bar's words, the side panel's tabs (Odds: the targets, Unit) and the dice
 tray. Reads the view, changes nothing (its pictures' caches aside)."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from game.i18n import N_, _, language
 from game.rules.helldorado.spatial import angle_to
 from game.ui.colours import NO_SIDE, RGB, ink_on
 from game.ui.play import widgets as ui
-from game.ui.play.hd_overlay import draw_sight, draw_template, sight_lines
-from game.ui.play.hd_tray import TABS, last_rolls
-from game.ui.play.side_panel import TAB_H
+from game.ui.play.hd.overlay import draw_sight, draw_template, sight_lines
+from game.ui.play.hd.tray import last_rolls
+from game.ui.play.side_panel import draw_lines
 from game.ui.words import mode_name
 
 if TYPE_CHECKING:
-    from game.ui.play.hd_view import HDPlayView
+    from game.ui.play.hd.view import HDPlayView
 
 #: the game's name in the top bar, in the One for All title's orange
 TITLE_COLOUR: RGB = (0xE6, 0x9F, 0x00)
@@ -37,7 +37,7 @@ def draw(view: HDPlayView, surface: pygame.Surface) -> None:
     lay = view.layout
     draw_table(view, view.draw_board(surface))
     draw_top(view, surface)
-    draw_panel(view, surface)
+    view.draw_side_panel(surface)
     session = view.session
     key = (id(session), session.revision, language())
     title, rows = view.memo("rolls", key, lambda: last_rolls(session.match, view.names))
@@ -126,69 +126,36 @@ def draw_drag(view: HDPlayView, surface: pygame.Surface) -> None:
 
 
 def draw_top(view: HDPlayView, surface: pygame.Surface) -> None:
-    """The bar's background and words (the side's chip in its colour); its buttons are
-    widgets, drawn with ``bars_gui``."""
-    rect = view.layout.top
-    t = view.texts
-    right = view.draw_top_frame(surface).right
-    x = rect.x + 12
-    title = t.render(_("Helldorado"), ui.TITLE_PX, TITLE_COLOUR)
-    surface.blit(title, (x, rect.centery - title.get_height() // 2))
-    x += title.get_width() + 20
+    """The top bar: the game, the side to play, the round, the mode, the points and the Vae
+    Victis left (the shell's words; its buttons are widgets, drawn with ``bars_gui``)."""
     st = view.state
     side = view.session.to_play()
+    chip = None
     if side is not None:
-        colour = view.colours.get(side, NO_SIDE)
         ai = " " + _("(AI)") if side in view.session.ai_sides else ""
-        chip = t.render(f" {view.names.side(side)}{ai} ", ui.TEXT_PX, ink_on(colour))
-        box = pygame.Rect(x, rect.y + 8, chip.get_width() + 6, rect.height - 16)
-        pygame.draw.rect(surface, colour, box, border_radius=5)
-        surface.blit(chip, (box.x + 3, box.centery - chip.get_height() // 2))
-        x = box.right + 16
+        chip = (f"{view.names.side(side)}{ai}", view.colours.get(side, NO_SIDE))
     score = "  ".join(f"{view.names.side(s)} {v}" for s, v in st.tally)
     first = "   ".join((_("Round {n}/{of}").format(n=st.round, of=st.cfg.rounds),
                          mode_name(view.session.mode)))
     second = "   ".join((_("Points: {score}").format(score=score),
                          _("Vae Victis: {left}").format(left=" ".join(str(st.vae(s)) for s in st.sides))))
-    room = right - 12 - x
-    one = f"{first}   {second}"
-    lines = [one] if t.width(one, ui.SMALL_PX) <= room else [first, second]
-    pics = [t.render(ui.ellipsize(t, line, room, ui.SMALL_PX), ui.SMALL_PX, ui.DIM) for line in lines]
-    y = rect.centery - sum(p.get_height() for p in pics) // 2
-    for pic in pics:
-        surface.blit(pic, (x, y))
-        y += pic.get_height()
+    view.draw_top_words(surface, f"{first}   {second}", (first, second),
+                        title=(_("Helldorado"), TITLE_COLOUR), chip=chip)
 
 
-def draw_panel(view: HDPlayView, surface: pygame.Surface) -> None:
-    rect = view.layout.panel
-    t = view.texts
-    view.tabs.layout(rect, surface.get_size(), view.tab)  # buttons, drawn with bars_gui
-    surface.fill(ui.PANEL_BG, rect)
-    pygame.draw.line(surface, ui.PANEL_LINE, rect.topleft, rect.bottomleft)
-    pygame.draw.line(surface, ui.PANEL_LINE, (rect.x, rect.y + TAB_H - 1),
-                     (rect.right, rect.y + TAB_H - 1))
-    body = view.panel_body()
-    if view.tab == TABS[0]:
-        view.log_panel.layout(view.session.log(), body.width,
-                              (id(view.session), view.session.revision, language()))
-        view.log_panel.draw(surface, body, view.colours)
-        return
-    if view.tab == TABS[1]:
-        tpl = view.template()
-        pic = view.sight()
-        lines = ([tpl.words, ""] if tpl is not None else []) + (
-            sight_lines(pic, view.state, view.names) if pic is not None else [_("Select a unit.")])
-    else:
-        lines = unit_lines(view)
-    y = body.y + 10
-    clip = surface.get_clip()
-    surface.set_clip(body)
-    for line in lines:
-        for part in ui.wrap(t, line, body.width - 20, ui.SMALL_PX):
-            surface.blit(t.render(part, ui.SMALL_PX, ui.TEXT), (body.x + 10, y))
-            y += 20
-    surface.set_clip(clip)
+def draw_targets(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The Odds tab: the sight lines of the selected unit to every enemy (what each shot
+    needs), or what the template being laid catches."""
+    tpl = view.template()
+    pic = view.sight()
+    lines = ([tpl.words, ""] if tpl is not None else []) + (
+        sight_lines(pic, view.state, view.names) if pic is not None else [_("Select a unit.")])
+    draw_lines(view.texts, surface, body, [(_("Targets"), ui.ACCENT), *lines])
+
+
+def draw_unit(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The unit's card: the unit under the pointer, else the selected one."""
+    draw_lines(view.texts, surface, body, unit_lines(view))
 
 
 def unit_lines(view: HDPlayView) -> list[str]:
