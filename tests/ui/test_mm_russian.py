@@ -137,7 +137,7 @@ def test_names_of_minions_mice_tiles_and_cells_in_russian() -> None:
     assert name_of("tilly", "ru") == "Тилли" and name_of("tilly") == "Tilly"
     assert name_of("minions:roach", "ru") == "Тараканы"
     assert place_name("cellar:cellar-4", "ru") == "Погреб-4"
-    assert place_name("cellar:cellar-4") == "cellar:cellar-4"  # English keeps the map's ids
+    assert place_name("cellar:cellar-4") == "Cellar-4"  # English names the tile too, never the key
     assert place_name("kitchen", "ru") == "Кухня"
     assert place_name("kitchen:kitchen-5", "ru", {"kitchen:kitchen-5": "Полка специй"}) == "Полка специй"
 

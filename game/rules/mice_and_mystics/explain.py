@@ -153,11 +153,12 @@ def tile_name(tile: str, lang: str = "en") -> str:
 
 
 def place_name(key: str, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
-    """A cell key ``tile:cell-id`` or a tile id for the log. English keeps the map's ids; other
-    languages name the tile and keep the cell's number (``cellar:cellar-4`` -> ``Погреб-4``)."""
+    """A cell key ``tile:cell-id`` or a tile id for the log: the map's own name of the cell when
+    it has one, else the tile's name in ``lang`` with the cell's number (``cellar:cellar-4`` ->
+    ``Cellar-4``, ``Погреб-4``); never the key itself."""
     if names and key in names:
         return names[key]
-    if lang == "en" or not key:
+    if not key:
         return key
     tile, sep, local = key.partition(":")
     if not sep:

@@ -105,7 +105,7 @@ def command_title(cmd: Any, state: MMState, names: dict[str, str] | None = None)
     if kind == "Move":
         return _("{who} moves {n} cell(s)").format(who=who, n=len(cmd.path))
     if kind == "Step":
-        cell = cmd.cell.split(":")[-1] if lang == "en" else place_name(cmd.cell, lang, names)
+        cell = place_name(cmd.cell, lang, names)
         return _("{who} steps to {cell}").format(who=who, cell=cell)
     if kind == "Attack":
         mode = f" ({_(ATTACK_MODES.get(cmd.mode, cmd.mode))})" if cmd.mode else ""
@@ -204,7 +204,7 @@ class MMSession(MatchSession[MMState, MiceAndMystics]):
             return self.name(ident)
         g = self.system.graph(st)
         if ident in g:  # a cell: its number on the tile in English, the tile and the number otherwise
-            return ident.split(":")[-1] if lang == "en" else place_name(ident, lang, names)
+            return place_name(ident, lang, names)
         if ident == "turning":
             return _("the turning cell")
         way = g.exit(ident)

@@ -200,9 +200,7 @@ class MMPlayView(PlayShell[MMState]):
         return self.session.name(ident)
 
     def cell_name(self, cell: str) -> str:
-        """A cell for a button: the map's id in English, the tile and the number otherwise."""
-        if i18n.language() == "en" and cell not in self.session.map_names():
-            return cell.split(":")[-1]
+        """A cell for a button: the map's name of it, else the tile and the number."""
         return place_name(cell, i18n.language(), self.session.map_names())
 
     def exit_name(self, via: str) -> str:
