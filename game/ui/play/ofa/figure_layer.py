@@ -1,6 +1,9 @@
 """The figures of a One for All state on the table: bases in the side colours with their marks,
 the markers (Stunned star, dropped-weapon badge, a red drop per wound), rings for the selected
-and the active figure, fallen figures lying as obstacles, and the scenery play has moved.
+and the active figure, fallen figures lying as obstacles, and the scenery play has moved. The
+names go to the table's one label placement (``game.ui.labels.LabelPlacer``): each base, with its
+rings and markers, is kept clear of every label; a name with no room is shortened, else shown
+when its figure is hovered.
 
 Pictures come from caches (base sprites by look, name plates by name, moved scenery by camera
 and state), so a frame only blits and draws a few small shapes.
@@ -18,7 +21,8 @@ from game.rules.one_for_all.table import Table, lying_footprint
 from game.ui.camera import Camera
 from game.ui.colours import BASE_RIM, INK_LIGHT, NO_SIDE, RGB, darker, terrain_colour
 from game.ui.figure_sprites import BaseLook, FigureSprites
-from game.ui.labels import plate
+from game.ui.label_layout import circle_box
+from game.ui.labels import LabelPlacer, plate
 from game.ui.play.widgets import ACCENT, SMALL_PX, Texts
 
 STAR: RGB = (0xFF, 0xD7, 0x00)
@@ -28,6 +32,12 @@ SWORD: RGB = (0xD8, 0xD8, 0xE0)
 CARRIED: RGB = (0xE6, 0xC8, 0x7A)
 GHOST_FILL = (0x10, 0x10, 0x12, 0x8C)
 MIN_MARK_RADIUS_PX = 6
+#: a base drawn smaller than this (radius, px) carries no name (hover it for its card)
+MIN_NAME_RADIUS_PX = 5
+#: the priority of a figure's name when the caller gives none (higher is placed first)
+NAME_PRIORITY = 10
+#: a name this long or shorter has no short form
+SHORT_NAME_CHARS = 5
 #: a raised figure's shadow falls this far down-right per mm of height
 SHADOW_SLANT = 0.18
 
@@ -39,6 +49,18 @@ def star_points(cx: float, cy: float, outer: float) -> list[tuple[float, float]]
         a = -math.pi / 2 + i * math.pi / 5
         pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
     return pts
+
+
+def short_name(name: str) -> str:
+    """A name's short form for a crowded table ("" when it is short already): "Guard 2" -> "G2",
+    "Rochefort" -> "Roch.", "d'Artagnan" -> "d'Art."."""
+    if len(name) <= SHORT_NAME_CHARS:
+        return ""
+    words = name.split()
+    if len(words) > 1 and words[-1].isdigit():
+        return "".join(w[0] for w in words[:-1]) + words[-1]
+    cut = 4 + (1 if "'" in name[:4] else 0)
+    return name[:cut].rstrip() + "."
 
 
 class FigureLayer:
@@ -71,18 +93,26 @@ class FigureLayer:
     def draw(self, surface: pygame.Surface, camera: Camera, state: OFAState, *,
              hidden: frozenset[str] = frozenset(), hidden_props: frozenset[str] = frozenset(),
              selected: str = "", active: str = "", rings: Mapping[str, RGB] | None = None,
-             labels: Mapping[str, str] | None = None) -> None:
-        """``labels``: the names to show by figure id (the figure's own name otherwise)."""
+             labels: Mapping[str, str] | None = None, placer: LabelPlacer | None = None,
+             priorities: Mapping[str, int] | None = None) -> None:
+        """``labels``: the names to show by figure id (the figure's own name otherwise).
+
+        The names go to ``placer`` (the table's one label placement, drawn by the caller after
+        everything else that keeps clear of them), each base kept clear of every label; by
+        ``priorities`` (figure id -> priority, ``NAME_PRIORITY`` otherwise), a name with no room
+        shortened (``short_name``) or left for the hover. Without a ``placer`` the names are
+        placed and drawn here."""
+        own = placer is None
+        placer = placer if placer is not None else LabelPlacer(surface)
         self._draw_props(surface, camera, state, hidden_props)
         rings = rings or {}
+        priorities = priorities or {}
         order = sorted(state.figures, key=lambda f: (f.conscious, f.z, f.y))
-        names: list[tuple[pygame.Surface, int, int, int]] = []
-        taken: list[pygame.Rect] = []
         for fig in order:
             if fig.id in hidden:
                 continue
             if not fig.conscious:
-                self._draw_fallen(surface, camera, fig)
+                self._draw_fallen(surface, camera, fig, placer)
                 continue
             sx, sy = camera.world_to_screen(fig.x, fig.y)
             cx, cy = round(sx), round(sy)
@@ -93,27 +123,28 @@ class FigureLayer:
             look = BaseLook(r, colour, self.letters.get(fig.side, ""), round(fig.facing) % 360)
             sprite = self._sprites.base(look)
             surface.blit(sprite, (cx - sprite.get_width() // 2, cy - sprite.get_height() // 2))
+            reach = r + 2  # what is drawn around the centre: the base, its rings and markers
             if fig.id in rings:
                 _dashed_ring(surface, rings[fig.id], (cx, cy), r + 5, 3)
+                reach = r + 7
             if fig.id == active:
                 pygame.draw.circle(surface, BASE_RIM, (cx, cy), r + 9, 2)
                 pygame.draw.circle(surface, ACCENT, (cx, cy), r + 7, 3)
+                reach = r + 10
             elif fig.id == selected:
                 pygame.draw.circle(surface, INK_LIGHT, (cx, cy), r + 6, 2)
+                reach = max(reach, r + 7)
             if r >= MIN_MARK_RADIUS_PX:
-                self._draw_markers(surface, fig, cx, cy, r)
-            taken.append(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
-            if r >= 5:
+                reach = max(reach, self._draw_markers(surface, fig, cx, cy, r))
+            placer.keep_clear(circle_box((cx, cy), reach))
+            if r >= MIN_NAME_RADIUS_PX:
                 shown = labels.get(fig.id, fig.name) if labels is not None else fig.name
-                names.append((self._plate(shown), cx, cy, r))
-        bounds = surface.get_rect()
-        for label, cx, cy, r in names:
-            for y in (cy + r + 4, cy - r - 6 - label.get_height()):
-                rect = label.get_rect(midtop=(cx, y))
-                if bounds.contains(rect) and rect.collidelist(taken) == -1:
-                    taken.append(rect)
-                    surface.blit(label, rect)
-                    break
+                short = short_name(shown)
+                placer.add(self._plate(shown), (cx, cy), clearance=reach,
+                           priority=priorities.get(fig.id, NAME_PRIORITY),
+                           short=self._plate(short) if short else None)
+        if own:
+            placer.draw()
 
     def _plate(self, name: str) -> pygame.Surface:
         found = self._plates.get(name)
@@ -129,9 +160,13 @@ class FigureLayer:
         pygame.draw.ellipse(blob, (0, 0, 0, 110), blob.get_rect())
         surface.blit(blob, (round(sx + off) - r - 2, round(sy + off) - r - 2))
 
-    def _draw_markers(self, surface: pygame.Surface, fig: Figure, cx: int, cy: int, r: int) -> None:
+    def _draw_markers(self, surface: pygame.Surface, fig: Figure, cx: int, cy: int, r: int) -> int:
+        """The markers around the base; how far from the centre they reach."""
         b = max(5, round(r * 0.42))
         m = fig.markers
+        reach = r + 3 if fig.hanging_on else r + 2
+        if m.stunned or m.unarmed or m.wounds or fig.carrying:
+            reach = r + round(b * 1.2) + 3
 
         def spot(deg: float) -> tuple[float, float]:
             a = math.radians(deg)
@@ -164,10 +199,14 @@ class FigureLayer:
             pygame.draw.rect(surface, CARRIED, box)
         if fig.hanging_on:
             pygame.draw.circle(surface, INK_LIGHT, (cx, cy), r + 3, 1)
+        return reach
 
-    def _draw_fallen(self, surface: pygame.Surface, camera: Camera, fig: Figure) -> None:
+    def _draw_fallen(self, surface: pygame.Surface, camera: Camera, fig: Figure,
+                     placer: LabelPlacer) -> None:
         poly = lying_footprint(fig)
         pts = [camera.world_to_screen(x, y) for x, y in list(poly.exterior.coords)[:-1]]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        placer.keep_clear((min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 4, max(ys) - min(ys) + 4))
         colour = darker(self.colours.get(fig.side, NO_SIDE), 0.6)
         pygame.draw.polygon(surface, colour, pts)
         pygame.draw.polygon(surface, BASE_RIM, pts, 2)

@@ -4,26 +4,37 @@ the view (its pictures' caches aside); events and time change it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _, language
 from game.ui.colours import NO_SIDE, RGB
+from game.ui.label_layout import circle_box
+from game.ui.labels import LabelPlacer, plate
 from game.ui.play.choices import Choice, Group
 from game.ui.play.ofa.actions import addable_targets, with_targets
 from game.ui.play.ofa.figure_card import FigureCard
 from game.ui.play.ofa.hints import hint, keys_help
 from game.ui.play.ofa.odds_panel import OddsPanel
-from game.ui.play.ofa.overlays import MoveOverlay, TargetOverlay
+from game.ui.play.ofa.overlays import ContactMark, MoveOverlay, TargetOverlay
 from game.ui.play.ofa.top_bar import TopInfo
 from game.ui.play.ofa.tray import DiceRow, DiceTray, last_roll
-from game.ui.play.widgets import ACCENT, Texts
+from game.ui.play.widgets import ACCENT, DANGER, SMALL_PX, Texts
 
 if TYPE_CHECKING:
     from game.ui.play.ofa.view import OFAPlayView
 
 HOVER_RING: RGB = (0xF4, 0xF4, 0xF0)
+#: the names' priorities on the table (higher is placed first; the move's label is above all)
+HOVER_PRIORITY = 95
+ACTOR_PRIORITY = 90
+CONTACT_PRIORITY = 85
+TARGET_PRIORITY = 80
+SIDE_PRIORITY = 50
+#: a piece no wider than this many bases is kept clear of the labels when it stops a move
+SMALL_PIECE_BASES = 4
 
 
 class Painter:
@@ -34,6 +45,8 @@ class Painter:
         self.dice_tray = DiceTray(texts)
         self.odds_panel = OddsPanel(texts)
         self.figure_card = FigureCard(texts)
+        self.contact_mark = ContactMark()
+        self._plates: dict[tuple[str, RGB], pygame.Surface] = {}
         self._roll_key: tuple[int, int, str] | None = None
         self._roll: tuple[str, list[DiceRow]] = ("", [])
 
@@ -47,6 +60,9 @@ class Painter:
             view.card.draw(surface)
 
     def draw_table(self, view: OFAPlayView, table: pygame.Surface) -> None:
+        """The figures, what stopped the move (being dragged or made), the move's preview and
+        the targets; then every word on the table at once through one ``LabelPlacer`` (names by
+        ``name_priorities``), then the animation."""
         cam = view.board_view.camera
         st = view.shown
         hidden = view.plan.figures if view.plan is not None else frozenset()
@@ -58,21 +74,63 @@ class Painter:
         if view.hover and view.hover not in rings:
             rings[view.hover] = HOVER_RING
         active = st.activation.figure if st.activation else ""
+        placer = LabelPlacer(table)
         view.figure_layer.draw(table, cam, st, hidden=hidden, hidden_props=hidden_props,
                                selected=view.selected, active=active, rings=rings,
-                               labels=view.names.figures)
+                               labels=view.names.figures, placer=placer,
+                               priorities=name_priorities(view, rings))
+        if view.player is None:
+            self.draw_contact(view, table, placer)
         if view.preview is not None and opts is not None:
             mover = view.preview.figure
             side = st.figure(mover).side if st.has_figure(mover) else ""
             self.move_overlay.draw(table, cam, view.preview, view.colours.get(side, NO_SIDE),
-                                   view.names)
+                                   view.names, placer)
         if view.targeting is not None and opts is not None:
             tg = view.targeting
             first = tg.choice.chain_from
             self.target_overlay.draw(table, cam, opts.state, first, tg.chosen,
                                      addable_targets(opts.state, opts.actor, first, tg.chosen))
+        placer.draw()
         if view.player is not None:
             view.player.draw(table, cam, clip=table.get_rect())
+
+    def draw_contact(self, view: OFAPlayView, table: pygame.Surface, placer: LabelPlacer) -> None:
+        """What stopped the move: the piece the dragged move would run into, else the one the
+        active figure ran into, outlined and named (OFA-2B.1, OFA-2B.2)."""
+        st = view.shown
+        preview = view.preview
+        if preview is not None and preview.touched:
+            ident, mover = preview.touched, preview.figure
+            ink = DANGER if preview.result.blocked else ACCENT
+            near = preview.result.point or preview.result.end
+        elif st.activation is not None and st.activation.contact \
+                and st.has_figure(st.activation.figure):
+            ident, mover, ink = st.activation.contact, st.activation.figure, ACCENT
+            fig = st.figure(mover)
+            near = (fig.x, fig.y)
+        else:
+            return
+        system = view.session.system
+        cam = view.board_view.camera
+        anchor = self.contact_mark.draw(table, cam, st, system.index(st),
+                                        system.table_for_state(st).bounds, ident, near, ink)
+        box = self.contact_mark.box
+        small = SMALL_PIECE_BASES * 2 * st.cfg.base_radius * cam.zoom
+        if box is not None and box[2] <= small and box[3] <= small:
+            placer.keep_clear(box)  # a small piece is never hidden under its own name
+        if anchor is None or preview is not None or ident in view.names.figures:
+            return  # the preview's label names it; a figure has its own name
+        name = self._plate(view.names.of(ident), ink)
+        placer.keep_clear(circle_box(anchor, 4))
+        placer.add(name, anchor, clearance=6, priority=CONTACT_PRIORITY)
+
+    def _plate(self, text: str, ink: RGB) -> pygame.Surface:
+        key = (text, ink)
+        found = self._plates.get(key)
+        if found is None:
+            found = self._plates[key] = plate(self.texts.font(SMALL_PX), text, ink)
+        return found
 
     def draw_chrome(self, view: OFAPlayView, surface: pygame.Surface) -> None:
         lay = view.layout
@@ -97,6 +155,28 @@ class Painter:
                             surface.get_size())
         view.action_bar.draw(surface, lay.actions, view.hot)
         view.draw_status(surface)
+
+
+def name_priorities(view: OFAPlayView, rings: Mapping[str, RGB]) -> dict[str, int]:
+    """Whose name is placed first on a crowded table (UI.md, "Reading the table"): the one
+    under the pointer, the selected and the active figure, what they can act on or run into
+    (``rings``, the targets being chosen, the contact), then the side to act; the rest keep
+    ``NAME_PRIORITY`` (shortened, or shown on hover, when there is no room)."""
+    st = view.shown
+    out = {f.id: SIDE_PRIORITY for f in st.figures if f.side == st.initiative}
+    targets = set(rings)
+    if st.activation is not None and st.activation.contact:
+        targets.add(st.activation.contact)
+    if view.preview is not None and view.preview.touched:
+        targets.add(view.preview.touched)
+    if view.targeting is not None:
+        targets.update((view.targeting.choice.chain_from, *view.targeting.chosen))
+    out.update({t: TARGET_PRIORITY for t in targets})
+    out.update({f: ACTOR_PRIORITY for f in (view.selected,
+                                            st.activation.figure if st.activation else "") if f})
+    if view.hover:
+        out[view.hover] = HOVER_PRIORITY
+    return out
 
 
 def bar_groups(view: OFAPlayView) -> list[Group]:

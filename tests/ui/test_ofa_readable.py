@@ -1,0 +1,274 @@
+"""Issue 16 on the One for All play screen: a table a player can read.
+
+The real view is driven with pygame events on the tavern map in a crowded position (all nine
+figures in one corner, or under the balcony), at 1024x640, 1280x800 and 1920x1080, in English
+and Russian: every word on the table goes through the one label placement (no two labels
+overlap, none covers a base, none leaves the view; the active figure and its targets first; a
+name with no room is shortened or shown on hover); what stopped a move is outlined and named;
+every input answers; the log's lines read as sentences, each rule cited once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+import game.ui.labels as labels_module
+from game.board import load_board
+from game.board.model import Board
+from game.i18n import set_language
+from game.rules.engine import Match
+from game.ui.label_layout import Box, Label, Placed, circle_box, inside, overlaps
+from game.ui.play.ofa.figure_layer import short_name
+from game.ui.play.ofa.session import PlaySession, new_match
+from game.ui.play.ofa.view import OFAPlayView
+
+REPO = Path(__file__).resolve().parents[2]
+TAVERN = REPO / "maps" / "tavern.tmx"
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+#: nine spots (mm) in the tavern's courtyard corner, bases 2 mm apart
+CORNER = tuple((40 + col * 27 + (row % 2) * 8, 560 - row * 27) for row in range(3) for col in range(3))
+#: nine spots under the balcony, the musketeers (the first four figures) nearest the railing
+BALCONY = ((262, 98), (290, 98), (318, 98), (346, 98),
+           (262, 126), (290, 126), (318, 126), (346, 126), (374, 126))
+
+
+# --------------------------------------------------------------------------- helpers
+
+def ev(kind: int, **data: object) -> pygame.event.Event:
+    return pygame.event.Event(kind, data)
+
+
+def move_mouse(view: OFAPlayView, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)
+               ) -> None:
+    view.handle_event(ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+
+
+def drag(view: OFAPlayView, start: tuple[int, int], end: tuple[int, int],
+         release: bool = True) -> None:
+    move_mouse(view, start)
+    view.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, 6):
+        move_mouse(view, (start[0] + (end[0] - start[0]) * i // 5,
+                          start[1] + (end[1] - start[1]) * i // 5), (1, 0, 0))
+    if release:
+        view.handle_event(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def click(view: OFAPlayView, pos: tuple[int, int], button: int = 1) -> None:
+    move_mouse(view, pos)
+    view.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    view.handle_event(ev(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def frame(view: OFAPlayView) -> pygame.Surface:
+    surface = pygame.Surface(view.layout.size)
+    view.update(1 / 60)
+    view.draw(surface)
+    return surface
+
+
+def crowded(match: Match, spots: tuple[tuple[float, float], ...]) -> Match:
+    """The match with its figures moved to ``spots`` (mm), in the state's order."""
+    st = match.state
+    match.state = replace(st, figures=tuple(replace(f, x=float(spots[i][0]), y=float(spots[i][1]))
+                                            for i, f in enumerate(st.figures)))
+    return match
+
+
+def tavern_view(board: Board, tmp_path: Path, size: tuple[int, int] = (1280, 800),
+                spots: tuple[tuple[float, float], ...] = CORNER) -> OFAPlayView:
+    """Seed 3: the musketeers hold the initiative."""
+    match = crowded(new_match(TAVERN, 3), spots)
+    view = OFAPlayView(PlaySession(match, board), board, size, save_dir=tmp_path / "saves",
+                       animate=False, handover=False)
+    frame(view)
+    return view
+
+
+@dataclass
+class Drawn:
+    """The labels of the table's last drawing: what asked for a place, and where each went."""
+
+    labels: tuple[Label, ...] = ()
+    placed: tuple[Placed, ...] = ()
+    bounds: Box = (0, 0, 0, 0)
+
+    def at(self, anchor: tuple[float, float]) -> list[Placed]:
+        """The placed labels anchored within 1.5 px of ``anchor`` (table pixels)."""
+        keys = {lab.key for lab in self.labels
+                if abs(lab.anchor[0] - anchor[0]) <= 1.5 and abs(lab.anchor[1] - anchor[1]) <= 1.5}
+        return [p for p in self.placed if p.key in keys]
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    """Records every layout the table's ``LabelPlacer`` asks for (the last one wins)."""
+    record = Drawn()
+    real = labels_module.layout
+
+    def recording(labels, bounds, obstacles=(), gap=2.0):  # type: ignore[no-untyped-def]
+        placed = real(labels, bounds, obstacles, gap)
+        if any(lab.clearance > 0 for lab in labels):  # the figures' names (not the map's texts)
+            record.labels, record.placed, record.bounds = tuple(labels), placed, tuple(bounds)
+        return placed
+
+    monkeypatch.setattr(labels_module, "layout", recording)
+    return record
+
+
+@pytest.fixture
+def tavern(headless: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Board]:
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    yield load_board(TAVERN)
+    set_language("en")
+
+
+def centre(view: OFAPlayView, fig_id: str) -> tuple[float, float]:
+    """Where a figure's centre is on the table's surface (table pixels)."""
+    f = view.state.figure(fig_id)
+    return view.board_view.camera.world_to_screen(f.x, f.y)
+
+
+def base_boxes(view: OFAPlayView) -> list[Box]:
+    zoom = view.board_view.camera.zoom
+    return [circle_box(centre(view, f.id), max(3, round(f.radius * zoom)))
+            for f in view.state.figures if f.conscious]
+
+
+def screen(view: OFAPlayView, fig_id: str) -> tuple[int, int]:
+    f = view.state.figure(fig_id)
+    return view.screen_point((f.x, f.y))
+
+
+def assert_readable(view: OFAPlayView, drawn: Drawn) -> None:
+    """No two placed labels overlap, none covers a base, none leaves the table."""
+    t = view.layout.table
+    assert drawn.placed
+    bases = base_boxes(view)
+    for i, p in enumerate(drawn.placed):
+        assert inside(p.box, (0, 0, t.width, t.height)), p
+        for other in drawn.placed[i + 1:]:
+            assert not overlaps(p.box, other.box), (p, other)
+        for base in bases:
+            assert not overlaps(p.box, base), (p, base)
+
+
+# --------------------------------------------------------------------------- 1. labels
+
+def test_short_names_keep_the_number_or_the_first_letters() -> None:
+    assert short_name("Guard 2") == "G2"
+    assert short_name("Гвардеец 4") == "Г4"
+    assert short_name("Rochefort") == "Roch."
+    assert short_name("d'Artagnan") == "d'Art."
+    assert short_name("Athos") == ""  # short already
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", SIZES)
+def test_names_in_a_crowded_corner_never_overlap_a_base_or_each_other(
+        tavern: Board, tmp_path: Path, drawn: Drawn, size: tuple[int, int], lang: str) -> None:
+    set_language(lang)
+    view = tavern_view(tavern, tmp_path, size)
+    frame(view)
+    assert_readable(view, drawn)
+    # most of the nine names find a place even in the corner (the rest show on hover)
+    assert len(drawn.placed) >= (6 if size[0] < 1280 else 8)
+    # the selected figure's name comes first: select each in turn, its name is always there
+    side = view.state.initiative
+    for fig in view.state.conscious(side):
+        click(view, screen(view, fig.id))
+        assert view.selected == fig.id
+        frame(view)
+        assert drawn.at(centre(view, fig.id)), f"{fig.id} selected but its name is not shown"
+        assert_readable(view, drawn)
+
+
+def test_a_name_left_out_shows_when_its_figure_is_hovered(tavern: Board, tmp_path: Path,
+                                                          drawn: Drawn) -> None:
+    hovered = 0
+    for size in SIZES:
+        view = tavern_view(tavern, tmp_path, size)
+        frame(view)
+        left_out = [f.id for f in view.state.figures if not drawn.at(centre(view, f.id))]
+        for fig_id in left_out:
+            move_mouse(view, screen(view, fig_id))
+            assert view.hover == fig_id
+            frame(view)
+            assert drawn.at(centre(view, fig_id)), f"{fig_id} hovered but its name is not shown"
+            assert_readable(view, drawn)
+            hovered += 1
+    assert hovered, "the corner should be too crowded for every name at some size"
+
+
+def test_the_move_being_dragged_is_labelled_first_clear_of_every_base(
+        tavern: Board, tmp_path: Path, drawn: Drawn) -> None:
+    view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)
+    mover = view.state.figures[1].id  # a musketeer in the front row, facing the balcony
+    f = view.state.figure(mover)
+    drag(view, screen(view, mover), view.screen_point((f.x + 3, f.y - 60)), release=False)
+    assert view.preview is not None and view.preview.touched
+    frame(view)
+    assert_readable(view, drawn)
+    result = view.preview.result
+    assert result.point is not None
+    contact = view.board_view.camera.world_to_screen(*result.point)
+    assert drawn.at(contact), "the label of the move (how far, what it touches) is not drawn"
+    ghost = circle_box(view.board_view.camera.world_to_screen(result.x, result.y),
+                       round(result.radius * view.board_view.camera.zoom))
+    assert not any(overlaps(p.box, ghost) for p in drawn.placed)
+
+
+# --------------------------------------------------------------------------- 2. what stopped a move
+
+def accent_pixels(surface: pygame.Surface, view: OFAPlayView, box: Box) -> int:
+    """How many pixels of the outline's colour lie in ``box`` (table pixels)."""
+    from game.ui.play.widgets import ACCENT
+
+    t = view.layout.table
+    n = 0
+    for x in range(max(0, int(box[0])), min(t.width, int(box[0] + box[2]))):
+        for y in range(max(0, int(box[1])), min(t.height, int(box[1] + box[3]))):
+            if tuple(surface.get_at((t.x + x, t.y + y)))[:3] == ACCENT:
+                n += 1
+    return n
+
+
+def test_OFA_2B_1_what_stops_a_move_is_outlined_and_named_before_and_after(
+        tavern: Board, tmp_path: Path, drawn: Drawn) -> None:
+    from game.ui.play.ofa.paint import CONTACT_PRIORITY
+
+    view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)
+    mover = view.state.figures[1].id
+    f = view.state.figure(mover)
+    aim = view.screen_point((f.x + 3, f.y - 60))
+    drag(view, screen(view, mover), aim, release=False)
+    preview = view.preview
+    assert preview is not None and preview.touched == "36"  # barrel 1, under the balcony
+    surface = frame(view)
+    mark = view.painter.contact_mark
+    assert mark.box is not None
+    index = view.session.system.index(view.state)
+    x0, y0, x1, y1 = index.solids[index.index_of("36")].footprint.bounds
+    cam = view.board_view.camera
+    (sx0, sy0), (sx1, sy1) = cam.world_to_screen(x0, y0), cam.world_to_screen(x1, y1)
+    assert mark.box[0] <= sx0 and mark.box[1] <= sy0
+    assert mark.box[0] + mark.box[2] >= sx1 and mark.box[1] + mark.box[3] >= sy1
+    assert accent_pixels(surface, view, mark.box) > 20  # the barrel's outline
+    # a small piece is never covered by its own label
+    assert not any(overlaps(p.box, (sx0, sy0, sx1 - sx0, sy1 - sy0)) for p in drawn.placed)
+    # the move made: the piece it ran into stays outlined, with its name beside it
+    view.handle_event(ev(pygame.MOUSEBUTTONUP, pos=aim, button=1))
+    act = view.state.activation
+    assert act is not None and act.contact == "36"
+    view.menu = None  # the action menu opened on the barrel; the table under it is the same
+    surface = frame(view)
+    assert mark.box is not None and accent_pixels(surface, view, mark.box) > 20
+    named = [lab for lab in drawn.labels if lab.priority == CONTACT_PRIORITY]
+    assert len(named) == 1
+    assert any(p.key == named[0].key for p in drawn.placed)
+    assert_readable(view, drawn)
