@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.geometry.bases import edge_distance
-from game.geometry.measure import distance_to_point, range_band
+from game.geometry.measure import BANDS, distance_to_point, range_band
 from game.geometry.templates import cloud_blast, cone_polygon, explosion, impact_blast
 from game.i18n import N_, _
 from game.rules.helldorado.game import Helldorado
@@ -22,7 +22,6 @@ from game.rules.helldorado.state import HDState, Unit, Weapon
 from game.ui.camera import Camera
 from game.ui.colours import RGB
 from game.ui.play.hd.names import HDNames
-from game.ui.play.widgets import SMALL_PX, Texts
 
 SEEN: RGB = (0xF4, 0xF4, 0xF0)
 LEGAL: RGB = (0x7C, 0xD6, 0x8C)
@@ -35,6 +34,44 @@ BAND_NAMES = {"point_blank": N_("point blank"), "short": N_("short"), "medium": 
 def band_name(band: str) -> str:
     """A range band's name for the screen (HD-RANGED-15)."""
     return _(BAND_NAMES[band]) if band in BAND_NAMES else band
+
+
+@dataclass(frozen=True)
+class Band:
+    """One range band of a weapon (HD-RANGED-15): its name, its difficulty, where it starts and
+    how far it reaches, edge to edge (``upto`` None: no end, the long band when it is open)."""
+
+    name: str
+    difficulty: int
+    start: float
+    upto: float | None
+
+
+def weapon_bands(weapon_range: float, long_open: bool = True) -> tuple[Band, ...]:
+    """The bands of a weapon of Range R: point blank to R, short to 2R, medium to 3R, long to
+    4R (or on without end when the long band is open, HD-AMB-3)."""
+    if weapon_range <= 0:
+        return ()
+    last = len(BANDS) - 1
+    return tuple(Band(name, diff, k * weapon_range,
+                      None if long_open and k == last else (k + 1) * weapon_range)
+                 for k, (name, diff) in enumerate(BANDS))
+
+
+def band_words(band: Band) -> str:
+    """"short ≤16 f: 4+", or "long beyond 24 f: 6+" for an open long band."""
+    if band.upto is None:
+        return _("{band} beyond {r:g} f: {diff}+").format(
+            band=band_name(band.name), r=band.start, diff=band.difficulty)
+    return _("{band} ≤{r:g} f: {diff}+").format(band=band_name(band.name), r=band.upto,
+                                                 diff=band.difficulty)
+
+
+def bands_words(weapon_range: float, long_open: bool = True) -> str:
+    """All the bands of a weapon in a line, with the rule: "point blank ≤8 f: 3+, short ≤16 f:
+    4+, medium ≤24 f: 5+, long beyond 24 f: 6+ (HD-RANGED-15)"."""
+    return _("{bands} (HD-RANGED-15)").format(
+        bands=", ".join(band_words(b) for b in weapon_bands(weapon_range, long_open)))
 
 
 def _names(st: HDState) -> HDNames:
@@ -130,8 +167,9 @@ def sight_lines(pic: SightPicture, st: HDState, names: HDNames | None = None) ->
     names = names or _names(st)
     u = st.unit(pic.shooter)
     weapon = names.weapon(pic.weapon) if pic.weapon else _("no ranged weapon")
-    out = [f"{names.of(u.id)} — {weapon}"
-           + (_(", Range {r:g} f").format(r=pic.weapon_range) if pic.weapon else "")]
+    out = [f"{names.of(u.id)} — {weapon}"]
+    if pic.weapon_range > 0:
+        out.append(bands_words(pic.weapon_range, st.cfg.long_band_open))
     if pic.shooting:
         out.append(pic.shooting)
     for s in pic.sights:
@@ -231,55 +269,68 @@ def _pt(cam: Camera, k: float, x: float, y: float) -> tuple[int, int]:
     return round(sx), round(sy)
 
 
-def draw_sight(surface: pygame.Surface, cam: Camera, texts: Texts, st: HDState,
-               pic: SightPicture, part: str = "all") -> None:
-    """``part``: "lines" (under the bases), "labels" (over them) or "all"."""
+def ring_radii(pic: SightPicture, st: HDState) -> list[tuple[Band, float]]:
+    """The range rings of the selected unit's weapon: each band that ends, with its outer edge
+    from the base's centre in fathoms (the bands are measured from the base's edge)."""
+    u = st.unit(pic.shooter)
+    return [(b, u.radius + b.upto) for b in weapon_bands(pic.weapon_range, st.cfg.long_band_open)
+            if b.upto is not None]
+
+
+def draw_sight(surface: pygame.Surface, cam: Camera, st: HDState, pic: SightPicture) -> None:
+    """The range rings and the sight lines (under the bases; their words are placed with the
+    table's other labels)."""
     k = st.cfg.fathom_mm
     u = st.unit(pic.shooter)
     centre = _pt(cam, k, u.x, u.y)
     scale = cam.zoom * k
-    placed: list[pygame.Rect] = []
-    if pic.weapon_range > 0:  # the range bands as rings, edge distance from the base
-        for n, (band, diff) in enumerate((("point_blank", 3), ("short", 4), ("medium", 5)), 1):
-            r = round((u.radius + n * pic.weapon_range) * scale)
-            if r > 4000:
-                break
-            if part != "labels":
-                pygame.draw.circle(surface, RING, centre, r, 1)
-            tag = texts.render(_("{band} {diff} to {r:g} f").format(
-                band=band_name(band), diff=diff, r=n * pic.weapon_range), SMALL_PX, RING)
-            box = tag.get_rect(midtop=(centre[0], centre[1] + r + 2))
-            placed.append(box)
-            if part != "lines":
-                pygame.draw.rect(surface, (0x14, 0x14, 0x18), box.inflate(4, 0), border_radius=3)
-                surface.blit(tag, box)
+    for _band, reach in ring_radii(pic, st):
+        r = round(reach * scale)
+        if r > 4000:
+            break
+        pygame.draw.circle(surface, RING, centre, r, 1)
     for s in pic.sights:
         e = st.unit(s.unit)
         end = _pt(cam, k, e.x, e.y)
-        colour = (LEGAL if s.legal else SEEN) if s.seen else BLOCKED
-        if part != "labels":
-            if s.seen:
-                pygame.draw.line(surface, (0, 0, 0), centre, end, 4)
-                pygame.draw.line(surface, colour, centre, end, 2)
-            else:
-                _dashed(surface, colour, centre, end)
-        if part == "lines":
-            continue
-        words = _("{d:.1f} f").format(d=s.distance)
-        if s.band:
-            words += f" {band_name(s.band)} {s.difficulty or '-'}"
-        words += " | " + _("cover {pct:.0f}%").format(pct=s.hidden * 100)
-        if s.legal:
-            words += " | " + _("TARGET")
-        elif not s.seen:
-            words += " | " + _("unseen")
-        tag = texts.render(words, SMALL_PX, colour)
-        box = tag.get_rect(midtop=(end[0], end[1] + max(9, round(e.radius * scale)) + 4))
-        while any(box.colliderect(p) for p in placed):
-            box.y += box.height + 2
-        placed.append(box)
-        pygame.draw.rect(surface, (0x14, 0x14, 0x18), box.inflate(6, 2), border_radius=4)
-        surface.blit(tag, box)
+        colour = sight_colour(s)
+        if s.seen:
+            pygame.draw.line(surface, (0, 0, 0), centre, end, 4)
+            pygame.draw.line(surface, colour, centre, end, 2)
+        else:
+            _dashed(surface, colour, centre, end)
+
+
+def sight_colour(s: Sight) -> RGB:
+    """Green for a target the rules allow, light for one seen, red for one out of sight."""
+    return (LEGAL if s.legal else SEEN) if s.seen else BLOCKED
+
+
+def sight_words(s: Sight) -> str:
+    """What the sight line to one enemy says: "29.6 f, long 6+ · cover 20% · TARGET", or
+    "29.6 f, long 6+ · unseen"."""
+    words = [_("{d:.1f} f").format(d=s.distance)]
+    if s.band and s.difficulty:
+        words[0] = _("{d:.1f} f, {band} {diff}+").format(d=s.distance, band=band_name(s.band),
+                                                         diff=s.difficulty)
+    elif s.band:  # beyond the last band (HD-RANGED-15, the long band closed)
+        words[0] = _("{d:.1f} f, {band}").format(d=s.distance, band=band_name(s.band))
+    if not s.seen:
+        words.append(_("unseen"))
+        return " · ".join(words)
+    words.append(_("cover {pct:.0f}%").format(pct=s.hidden * 100))
+    if s.legal:
+        words.append(_("TARGET"))
+    return " · ".join(words)
+
+
+def sight_short(s: Sight, name: str) -> str:
+    """The sight label when there is no room for all of it: the enemy and its band."""
+    if not s.seen:
+        return _("{unit}: unseen").format(unit=name)
+    if s.band and s.difficulty:
+        return _("{unit}: {band} {diff}+").format(unit=name, band=band_name(s.band),
+                                                  diff=s.difficulty)
+    return name
 
 
 def _dashed(surface: pygame.Surface, colour: RGB, a: tuple[int, int], b: tuple[int, int],

@@ -4,18 +4,18 @@ tray. Reads the view, changes nothing (its pictures' caches aside)."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import N_, _, language
-from game.rules.helldorado.spatial import angle_to
-from game.ui.colours import NO_SIDE, RGB, ink_on
+from game.ui.colours import NO_SIDE, RGB
 from game.ui.play import widgets as ui
-from game.ui.play.hd.overlay import draw_sight, draw_template, sight_lines
+from game.ui.play.hd.overlay import bands_words, sight_lines
+from game.ui.play.hd.table import draw_table
 from game.ui.play.hd.tray import last_rolls
 from game.ui.play.side_panel import draw_lines
+from game.ui.play.top_bar import top_words
 from game.ui.words import mode_name
 
 if TYPE_CHECKING:
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 #: the game's name in the top bar, in the One for All title's orange
 TITLE_COLOUR: RGB = (0xE6, 0x9F, 0x00)
+#: the mode of play in the top bar when the full name does not fit
+SHORT_MODES = {"teaching": N_("Teaching"), "strict": N_("Strict")}
 #: base sizes (HD-0-3) and weapon kinds as the Unit tab names them
 BASE_SIZES = {"normal": N_("normal"), "large": N_("large"), "huge": N_("huge")}
 WEAPON_LINES = {"melee": N_("• {weapon} (melee) {numbers}"),
@@ -54,93 +56,60 @@ def draw(view: HDPlayView, surface: pygame.Surface) -> None:
     view.draw_overlays(surface)
 
 
-def draw_table(view: HDPlayView, surface: pygame.Surface) -> None:
-    cam = view.board_view.camera
-    st = view.state
-    k = view.k
-    pic = view.sight() if view.tool is None and view.drag_from is None else None
-    if pic is not None:
-        draw_sight(surface, cam, view.texts, st, pic, "lines")
-    tpl = view.template()
-    if tpl is not None:
-        draw_template(surface, cam, st, tpl)
-    active = st.activation.unit if st.activation else ""
-    for u in sorted(st.units, key=lambda u: (u.alive, u.z, u.y)):
-        cx, cy = cam.world_to_screen(u.x * k, u.y * k)
-        r = max(9, round(u.radius * k * cam.zoom))
-        c = (round(cx), round(cy))
-        colour = view.colours.get(u.side, NO_SIDE)
-        if not u.alive:
-            pygame.draw.circle(surface, (0x50, 0x50, 0x50), c, r, 2)
-            pygame.draw.line(surface, (0x50, 0x50, 0x50), (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 2)
-            continue
-        if u.id == view.selected:
-            pygame.draw.circle(surface, ui.ACCENT, c, r + 5, 3)
-        if u.id == active:
-            pygame.draw.circle(surface, (0xFF, 0xFF, 0xFF), c, r + 9, 2)
-        if u.id == view.hover:
-            pygame.draw.circle(surface, (0xF4, 0xF4, 0xF0), c, r + 3, 1)
-        fill = colour if not u.activated else tuple(v // 2 for v in colour)
-        pygame.draw.circle(surface, fill, c, r)
-        pygame.draw.circle(surface, (0x10, 0x10, 0x12), c, r, 2)
-        mark = view.texts.render(view.letters.get(u.side, ""), ui.SMALL_PX,
-                                 ink_on(fill))  # type: ignore[arg-type]
-        surface.blit(mark, mark.get_rect(center=c))
-        lifted = _(", height {z:.1f} f").format(z=u.z) if u.z > 0.05 else ""
-        name = view.texts.render(f"{view.names.of(u.id)} {u.lp}/{u.max_lp}{lifted}", ui.SMALL_PX, ui.TEXT)
-        box = name.get_rect(midbottom=(c[0], c[1] - r - 2))
-        pygame.draw.rect(surface, (0x14, 0x14, 0x18), box.inflate(4, 0), border_radius=3)
-        surface.blit(name, box)
-    if pic is not None:
-        draw_sight(surface, cam, view.texts, st, pic, "labels")
-    if view.drag_from is not None and view.drag_to is not None and view.selected:
-        draw_drag(view, surface)
-
-
-def draw_drag(view: HDPlayView, surface: pygame.Surface) -> None:
-    acting = view.session.acting_state(view.selected)
-    if acting is None or view.drag_to is None:
-        return
-    cam = view.board_view.camera
-    k = view.k
-    u = acting.unit(view.selected)
-    system = view.session.system
-    want = math.hypot(view.drag_to[0] - u.x, view.drag_to[1] - u.y)
-    left = system.remaining(acting, u)
-    if want < 0.02 or left <= 0:
-        return
-    angle = angle_to(u, view.drag_to)
-    res = system.sweep(acting, u, angle, min(want, left))
-    a = cam.world_to_screen(u.x * k, u.y * k)
-    b = cam.world_to_screen(res.x * k, res.y * k)
-    want_pt = cam.world_to_screen(view.drag_to[0] * k, view.drag_to[1] * k)
-    pygame.draw.line(surface, ui.DIM, a, want_pt, 1)
-    pygame.draw.line(surface, ui.ACCENT, a, b, max(2, round(2 * u.radius * k * cam.zoom)))
-    pygame.draw.circle(surface, ui.ACCENT, (round(b[0]), round(b[1])),
-                       round(u.radius * k * cam.zoom), 2)
-    words = _("{d:.2f} of {left:.2f} f").format(d=res.distance, left=left) + (
-        _(", stops at {what}").format(what=view.names.thing(str(res.id), str(res.kind or "")))
-        if res.stopped else "")
-    tag = view.texts.render(words, ui.SMALL_PX, ui.ACCENT)
-    surface.blit(tag, (b[0] + 12, b[1] + 8))
-
-
 def draw_top(view: HDPlayView, surface: pygame.Surface) -> None:
     """The top bar: the game, the side to play, the round, the mode, the points and the Vae
-    Victis left (the shell's words; its buttons are widgets, drawn with ``bars_gui``)."""
-    st = view.state
+    Victis left, on one line: the longest form that fits (``top_forms``), the shell's words
+    and buttons (drawn with ``bars_gui``)."""
     side = view.session.to_play()
     chip = None
     if side is not None:
         ai = " " + _("(AI)") if side in view.session.ai_sides else ""
         chip = (f"{view.names.side(side)}{ai}", view.colours.get(side, NO_SIDE))
-    score = "  ".join(f"{view.names.side(s)} {v}" for s, v in st.tally)
-    first = "   ".join((_("Round {n}/{of}").format(n=st.round, of=st.cfg.rounds),
-                         mode_name(view.session.mode)))
-    second = "   ".join((_("Points: {score}").format(score=score),
-                         _("Vae Victis: {left}").format(left=" ".join(str(st.vae(s)) for s in st.sides))))
-    view.draw_top_words(surface, f"{first}   {second}", (first, second),
-                        title=(_("Helldorado"), TITLE_COLOUR), chip=chip)
+    room = view.draw_top_frame(surface)
+    key = (id(view.session), view.session.revision, language(), room.width, chip)
+    title, one = view.memo("top", key, lambda: top_form(view, room.width, chip))
+    top_words(view.texts, surface, room, one, (one,),
+              title=(title, TITLE_COLOUR) if title else None, chip=chip)
+
+
+def top_forms(view: HDPlayView) -> list[tuple[bool, str]]:
+    """The top bar's facts, longest first: (with the game's title?, the line). The points and
+    the Vae Victis left name the sides while there is room, then follow the sides' order."""
+    st = view.state
+    side_names = [view.names.side(s) for s, _v in st.tally]
+    points = [str(v) for _s, v in st.tally]
+    rnd = _("Round {n}/{of}").format(n=st.round, of=st.cfg.rounds)
+    mode = mode_name(view.session.mode)
+    vae = [str(st.vae(s)) for s in st.sides]
+    full = "   ".join((rnd, mode, _("Points: {score}").format(
+        score="  ".join(f"{n} {v}" for n, v in zip(side_names, points, strict=True))),
+        _("Vae Victis: {left}").format(left=" ".join(vae))))
+    vae_short = _("Vae Victis {left}").format(left=" : ".join(vae))
+    points_short = _("Points {score}").format(score=" : ".join(points))
+    forms = [(True, full)]
+    if len(side_names) == 2:
+        named = _("{one} {a} : {b} {two}").format(one=side_names[0], a=points[0], b=points[1],
+                                                  two=side_names[1])
+        forms.append((True, " · ".join((rnd, mode, named, vae_short))))
+    short_mode = _(SHORT_MODES[view.session.mode]) if view.session.mode in SHORT_MODES else mode
+    compact = " · ".join((rnd, short_mode, points_short, vae_short))
+    bare = " · ".join((rnd, points_short, vae_short))
+    return [*forms, (True, compact), (False, compact), (True, bare), (False, bare)]
+
+
+def top_form(view: HDPlayView, width: int, chip: tuple[str, RGB] | None) -> tuple[str, str]:
+    """The first of ``top_forms`` that fits on one line in a top bar room ``width`` wide (as
+    ``top_words`` lays it out: the title, the chip, then the facts); the last when none does."""
+    texts = view.texts
+    title = _("Helldorado")
+    title_w = texts.width(title, ui.TITLE_PX) + 20
+    chip_w = texts.width(f" {chip[0]} ", ui.TEXT_PX) + 22 if chip is not None else 0
+    forms = top_forms(view)
+    for with_title, line in forms:
+        room = width - 24 - chip_w - (title_w if with_title else 0)
+        if texts.width(line, ui.TEXT_PX) <= room:
+            return (title if with_title else ""), line
+    return "", forms[-1][1]
 
 
 def draw_targets(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -176,6 +145,7 @@ def unit_lines(view: HDPlayView) -> list[str]:
         nums = (_("table {values}").format(values="/".join(map(str, w.table))) if w.table else
                 f"{w.difficulty}/{w.power}")
         line = _(WEAPON_LINES.get(w.kind, N_("• {weapon} {numbers}")))
-        out.append(line.format(weapon=names.weapon(w.id, w.name), numbers=nums)
-                   + (_(", Range {r:g} f").format(r=w.range) if w.range else ""))
+        out.append(line.format(weapon=names.weapon(w.id, w.name), numbers=nums))
+        if w.range:  # the weapon's range bands by name (HD-RANGED-15)
+            out.append("   " + bands_words(w.range, st.cfg.long_band_open))
     return out

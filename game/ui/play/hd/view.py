@@ -24,7 +24,8 @@ import pygame
 
 from game.board.model import Board
 from game.i18n import N_, _, language
-from game.rules.helldorado.commands import Blast, Move, Retreat, ShootAt
+from game.rules.engine import IllegalCommand
+from game.rules.helldorado.commands import Activate, Blast, End, Move, Retreat, ShootAt
 from game.rules.helldorado.spatial import angle_to
 from game.rules.helldorado.state import HDState
 from game.ui.colours import NO_SIDE, RGB
@@ -95,6 +96,10 @@ class HDPlayView(PlayShell[HDState]):
         self.tool: Tool | None = None
         self.tool_angle = 0.0
         self.tool_point = (0.0, 0.0)
+        #: a template or an explosion that catches nobody was laid once: the next lay spends it
+        self.confirm_empty = False
+        #: a press on a unit that may not move now (its id and where): the drag says why
+        self.refused_drag: tuple[str, tuple[int, int]] | None = None
         self._cache: dict[str, tuple[object, Any]] = {}
         self.hot: Choice | None = None
         self.after_change()
@@ -165,6 +170,11 @@ class HDPlayView(PlayShell[HDState]):
     def groups(self) -> list[Group]:
         if not self.human_to_play() or self.card is not None:
             return []
+        tpl = self.template()
+        if self.tool is not None and self.confirm_empty and tpl is not None and not tpl.caught:
+            return [Group("tool", _("Nobody caught"), (Choice(_("Lay it anyway"), "lay!", "tool"),
+                                                       Choice(_("Aim again"), "aim", "tool"),
+                                                       Choice(_("Cancel"), None, "tool")))]
         if self.tool is not None:
             return [Group("tool", _("Template"), (Choice(_("Lay it here"), "lay", "tool"),
                                                   Choice(_("Cancel"), None, "tool")))]
@@ -195,11 +205,44 @@ class HDPlayView(PlayShell[HDState]):
             side=who, unit=self.names.of(st.activation.unit))
 
     def status_line(self) -> tuple[str, RGB]:
-        """The message, else what the template being laid catches, else the hint."""
+        """The message, else the question of a template that catches nobody, else what the
+        template being laid catches, else the hint."""
         tpl = self.template()
         if tpl is not None and not self.message_showing:
+            if self.confirm_empty and not tpl.caught:
+                return self.empty_question(), DANGER
             return tpl.words, TEXT
         return super().status_line()
+
+    def empty_question(self) -> str:
+        """What laying a template (or firing an explosion) that catches nobody would do, and
+        how to go on (HD-TMPL-3, HD-EXPL-6: who is caught; HD-HOUSE-6: the action ends the
+        activation)."""
+        tool = self.tool
+        unit = self.names.of(tool.unit) if tool is not None else ""
+        if tool is not None and tool.kind == "explosion":
+            return _("The blast would catch nobody (HD-EXPL-6), yet firing ends {unit}'s "
+                     "activation (HD-HOUSE-6): click or Enter again to fire, Esc to aim "
+                     "again.").format(unit=unit)
+        return _("Nobody is under the template (HD-TMPL-3), yet laying it ends {unit}'s "
+                 "activation (HD-HOUSE-6): click or Enter again to lay it, Esc to aim "
+                 "again.").format(unit=unit)
+
+    def why_not_move(self, unit_id: str) -> str:
+        """Why a unit may not be moved now, in words with the rule (the rules' own refusal of
+        its activation, HD-HOUSE-3)."""
+        st = self.state
+        name = self.names.of(unit_id)
+        if not st.over and not self.human_to_play():
+            return _("{side} (AI) is playing... Space hurries it.").format(
+                side=self.names.side(self.session.to_play() or ""))
+        try:  # the game over, a choice waiting, another unit active, the other side's turn...
+            self.session.system.check(st, Activate(unit_id))
+        except IllegalCommand as exc:
+            reason = self.session.refusal(exc)
+            return _("{unit} cannot move: {reason}").format(unit=name, reason=reason) \
+                if unit_id else reason
+        return ""
 
     def end_parts(self) -> tuple[str, RGB | None, list[str]]:
         st = self.state
@@ -225,14 +268,18 @@ class HDPlayView(PlayShell[HDState]):
 
     # ------------------------------------------------------------------ doing things
     def show_result(self, result: Any) -> None:
-        self.tool = None
+        self.tool, self.confirm_empty = None, False
         super().show_result(result)
 
     def drop_hand(self) -> None:
-        self.tool = None
+        self.tool, self.confirm_empty = None, False
 
     def cancel(self) -> bool:
-        """Esc: the template or the drag in hand."""
+        """Esc: the question of a template on nobody (back to aiming), else the template or
+        the drag in hand."""
+        if self.confirm_empty:
+            self.confirm_empty = False
+            return True
         if self.tool is None and self.drag_from is None:
             return False
         self.tool, self.drag_from, self.drag_to = None, None, None
@@ -241,13 +288,16 @@ class HDPlayView(PlayShell[HDState]):
     def choose(self, choice: Choice) -> None:
         cmd = choice.command
         if cmd is None:
-            self.tool = None
+            self.tool, self.confirm_empty = None, False
             return
-        if cmd == "lay":
-            self.lay_tool()
+        if cmd in ("lay", "lay!"):
+            self.lay_tool(confirmed=cmd == "lay!")
+            return
+        if cmd == "aim":
+            self.confirm_empty = False
             return
         if isinstance(cmd, Tool):
-            self.tool = cmd
+            self.tool, self.confirm_empty = cmd, False
             u = self.state.unit(cmd.unit)
             enemies = self.state.alive(self.state.other_side(u.side))
             if enemies:
@@ -261,9 +311,16 @@ class HDPlayView(PlayShell[HDState]):
         else:
             self.submit(cmd)
 
-    def lay_tool(self) -> None:
+    def lay_tool(self, confirmed: bool = False) -> None:
+        """Lay the template (fire the explosion) as aimed; one that catches nobody asks first
+        (``confirm_empty``), and the next lay spends it."""
         tool = self.tool
         if tool is None:
+            return
+        tpl = self.template()
+        if tpl is not None and not tpl.caught and not (confirmed or self.confirm_empty):
+            self.confirm_empty = True
+            self.say(self.empty_question(), DANGER)
             return
         if tool.kind == "template":
             cmd: Any = Blast(tool.unit, tool.weapon, round(self.tool_angle % 360.0, 3))
@@ -316,6 +373,8 @@ class HDPlayView(PlayShell[HDState]):
             self.lay_tool()
         elif k == pygame.K_TAB:
             self._next_unit()
+        elif k == pygame.K_SPACE and self.human_to_play():
+            self._end_activation()
         else:
             return super().game_key(event)
         return None
@@ -324,15 +383,38 @@ class HDPlayView(PlayShell[HDState]):
         choice = self.action_bar.by_number(n)
         if choice is not None:
             self.choose(choice)
+        elif not self.human_to_play():
+            self.say(self.why_not_move(""))
+        else:
+            self.say(_("There is no action {n} on the bar now.").format(n=n))
+
+    def _end_activation(self) -> None:
+        """Space: the active unit ends its activation (HD-HOUSE-6); else why it cannot."""
+        st = self.state
+        unit = st.activation.unit if st.activation else st.pending.unit if st.pending else ""
+        if unit:  # while a choice waits the rules refuse it and say why (HD-MELEE-1)
+            self.submit(End(unit))
+        else:
+            self.say(_("No unit is active: Space ends an activation once a unit has "
+                       "started one (HD-HOUSE-6)."))
 
     def _next_unit(self) -> None:
+        """Tab: the next unit of the side to play that is ready (HD-HOUSE-3), else why not."""
         st = self.state
-        if st.activation is not None or not self.human_to_play():
+        if not self.human_to_play():
+            self.say(self.why_not_move(""))
+            return
+        if st.activation is not None:
+            self.say(_("{unit} is still active: Space ends its activation "
+                       "(HD-HOUSE-3).").format(unit=self.names.of(st.activation.unit)))
             return
         ready = [u.id for u in st.ready(st.turn)]
-        if ready:
-            i = ready.index(self.selected) + 1 if self.selected in ready else 0
-            self.selected = ready[i % len(ready)]
+        if not ready:
+            self.say(_("{side} has no unit left to activate this round (HD-HOUSE-3).").format(
+                side=self.names.side(st.turn)))
+            return
+        i = ready.index(self.selected) + 1 if self.selected in ready else 0
+        self.selected = ready[i % len(ready)]
 
     def table_event(self, event: pygame.event.Event) -> None:
         kind = event.type
@@ -376,6 +458,10 @@ class HDPlayView(PlayShell[HDState]):
             target, self.drag_to = self.drag_to, None
             if target is not None and math.hypot(pos[0] - start[0], pos[1] - start[1]) > 6:
                 self.move_to(self.selected, target)
+        elif self.refused_drag is not None:  # a unit that may not move was dragged: why
+            (uid, start), self.refused_drag = self.refused_drag, None
+            if math.hypot(pos[0] - start[0], pos[1] - start[1]) > 6:
+                self.say(self.why_not_move(uid), DANGER)
         else:
             self.forward(event)
 
@@ -393,12 +479,15 @@ class HDPlayView(PlayShell[HDState]):
             self.lay_tool()
             return
         uid = self.unit_at(pos)
-        if button == 1 and uid and self.human_to_play():
-            self.selected = uid
-            if self.session.can_act(uid):
+        if button == 1 and uid:
+            if self.human_to_play():
+                self.selected = uid
+            if self.human_to_play() and self.session.can_act(uid):
                 self.drag_from = pos
                 self.drag_to = None
-                return
+            else:  # a click looks at it; a drag is told why it cannot move
+                self.refused_drag = (uid, pos)
+            return
         self.forward(event)
 
     # ------------------------------------------------------------------ drawing
