@@ -272,3 +272,65 @@ def test_OFA_2B_1_what_stops_a_move_is_outlined_and_named_before_and_after(
     assert len(named) == 1
     assert any(p.key == named[0].key for p in drawn.placed)
     assert_readable(view, drawn)
+
+
+# --------------------------------------------------------------------------- 3. every input answers
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_OFA_6_2_dragging_an_enemy_figure_says_why_in_the_readers_language(
+        tavern: Board, tmp_path: Path, lang: str) -> None:
+    set_language(lang)
+    view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)
+    st = view.state
+    enemy = st.conscious(st.other_side(st.initiative))[0]
+    start = screen(view, enemy.id)
+    drag(view, start, (start[0] + 80, start[1] + 60))
+    assert not view.session.match.commands and view.selected == ""
+    assert view.message_showing and "OFA-6.2" in view.message
+    name = view.names.of(enemy.id)
+    assert name in view.message
+    if lang == "ru":
+        assert "инициатива" in view.message
+    else:
+        assert "initiative" in view.message
+    # a plain click shows its card and says the same, without the red of a refusal
+    view.message = ""
+    click(view, start)
+    assert view.inspected == enemy.id and "OFA-6.2" in view.message
+    frame(view)
+
+
+def test_the_first_click_while_the_contact_menu_is_open_acts(tavern: Board, tmp_path: Path) -> None:
+    view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)
+    mover = view.state.figures[1].id
+    f = view.state.figure(mover)
+    drag(view, screen(view, mover), view.screen_point((f.x + 3, f.y - 60)))
+    assert view.menu is not None  # the contact popup on the barrel
+    frame(view)
+    # a click on another musketeer closes the menu and selects it at once
+    other = view.state.figures[0].id
+    click(view, screen(view, other))
+    assert view.menu is None and view.selected == other
+    frame(view)
+    # open it again: a click on an action bar button presses it at once
+    view.selected = mover
+    view.open_menu("*", screen(view, mover))
+    assert view.menu is not None
+    frame(view)
+    steps = len(view.session.match.steps)
+    button = view.action_bar.buttons[0]
+    assert not view.menu.rect.colliderect(button.rect)
+    click(view, button.rect.center)
+    frame(view)
+    assert view.menu is None
+    assert len(view.session.match.steps) > steps or view.targeting is not None
+
+
+def test_keys_and_clicks_that_do_nothing_say_so(tavern: Board, tmp_path: Path) -> None:
+    view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)
+    view.handle_event(ev(pygame.KEYDOWN, key=pygame.K_9, mod=0, unicode="9", scancode=0))
+    assert "9" in view.message
+    view.message = ""
+    view.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=view.layout.table.center, button=3))
+    view.handle_event(ev(pygame.MOUSEBUTTONUP, pos=view.layout.table.center, button=3))
+    assert view.message_showing or view.menu is not None

@@ -37,6 +37,7 @@ def number_key(view: OFAPlayView, n: int) -> None:
     """Keys 1-9: the action bar's ``n``-th choice (Cancel or strike while picking targets)."""
     choice = view.action_bar.by_number(n)
     if choice is None:
+        view.say(_("No action has the number {n} now.").format(n=n))
         return
     if view.targeting is not None and choice.command is None:
         view.targeting = None
@@ -53,6 +54,7 @@ def cancel(view: OFAPlayView) -> bool:
         view.say(_("Move cancelled."))
     elif view.targeting is not None:
         view.targeting = None
+        view.say(_("Targets cancelled."))
     elif view.menu is not None:
         view.menu = None
     else:
@@ -72,7 +74,11 @@ def space(view: OFAPlayView) -> None:
 
 
 def cycle(view: OFAPlayView, step: int) -> None:
-    if not view.human_to_play() or view.state.pending is not None:
+    if not view.human_to_play():
+        view.say(view.hint())
+        return
+    if view.state.pending is not None:
+        view.say(_("Split the duel's hits among the losing group: pick a split below."))
         return
     side = view.state.initiative
     figs = [f.id for f in view.state.figures if f.side == side and f.conscious]

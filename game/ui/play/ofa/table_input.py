@@ -13,6 +13,7 @@ import pygame
 from shapely.geometry import Point
 
 from game.i18n import _
+from game.rules.engine.errors import IllegalCommand
 from game.rules.one_for_all.commands import Activate, Move
 from game.ui.play.choices import Choice
 from game.ui.play.ofa.actions import addable_targets, still_linked
@@ -32,6 +33,7 @@ class Drag:
     figure: str
     start: tuple[int, int]
     blocked: str = ""  #: why the figure cannot move ("" when it can)
+    own: bool = True  #: a figure of the side to play (else only its card shows, and why not)
 
 
 @dataclass
@@ -123,6 +125,9 @@ def press(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) ->
         if opts is not None and any(g.key == fig_id for g in opts.groups):
             view.open_menu(fig_id, pos)
             return
+        # not a figure to play: the release says why (its card shows meanwhile)
+        view.drag = Drag(fig_id, pos, not_to_play(view, fig_id), own=False)
+        view.preview = None
         return
     opts = view.options()
     keys = {g.key for g in opts.groups} if opts is not None else set()
@@ -145,6 +150,20 @@ def bars_pressed(view: OFAPlayView) -> None:
                 view.perform(view.targeting.choice, view.targeting.chosen)
         else:
             view.choose(choice)
+
+
+def not_to_play(view: OFAPlayView, figure_id: str) -> str:
+    """Why a figure the player pressed cannot be played now, in the rules' own words (the
+    refusal of activating it, with its rule ID)."""
+    st = view.state
+    if not view.human_to_play():
+        side = view.session.to_play() or st.initiative
+        return _("{side} (AI) is playing").format(side=view.names.side(side))
+    try:
+        view.session.system.check(st, Activate(figure_id))
+    except IllegalCommand as exc:
+        return view.session.refusal(exc)
+    return _("it cannot act now")
 
 
 def move_blocked(view: OFAPlayView, figure_id: str) -> str:
@@ -177,6 +196,8 @@ def release(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) 
     if preview is None:
         if drag.blocked and math.dist(drag.start, pos) > TOLD_DRAG_PX:
             view.say(_("Not allowed: {reason}").format(reason=drag.blocked), DANGER)
+        elif not drag.own:
+            view.say(_("{reason}. Its card is in the Figure tab.").format(reason=drag.blocked))
         return
     opts = view.options()
     command: Move = preview.command
@@ -193,22 +214,30 @@ def right_click(view: OFAPlayView, pos: tuple[int, int]) -> None:
         return
     if view.targeting is not None:
         view.targeting = None
+        view.say(_("Targets cancelled."))
+        return
+    if not view.layout.table.collidepoint(pos):
         return
     fig_id = figure_at(view, pos)
     opts = view.options()
-    if opts is None or not view.layout.table.collidepoint(pos):
+    if opts is None:
+        view.say(not_to_play(view, fig_id) if fig_id is not None else view.hint())
         return
-    if fig_id is not None and fig_id != opts.actor:
-        view.open_menu(fig_id, pos)
+    if fig_id is not None and fig_id != opts.actor and view.open_menu(fig_id, pos):
         return
     obj = "" if fig_id is not None else object_at(view, pos, {g.key for g in opts.groups})
-    view.open_menu(obj or "*", pos)
+    if not view.open_menu(obj or "*", pos):
+        view.say(_("Nothing to do there now."))
 
 
 def target_click(view: OFAPlayView, fig_id: str | None) -> None:
     tg = view.targeting
     opts = view.options()
-    if tg is None or opts is None or fig_id is None:
+    if tg is None or opts is None:
+        return
+    if fig_id is None:
+        view.say(_("No figure there: click a target inside the gold reach, Enter to strike, Esc "
+                   "to cancel."))
         return
     first = tg.choice.chain_from
     if fig_id == first:

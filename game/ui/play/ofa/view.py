@@ -283,7 +283,13 @@ class OFAPlayView(PlayShell[OFAState]):
         self.menu = None
 
     def feed_bars(self, event: pygame.event.Event) -> bool:
-        """The bars' widgets get the events while no action menu is open (and the moves)."""
+        """The bars' widgets get the events while no action menu is open (and the moves). A
+        press outside the open menu closes it and then does what it does without the menu (a
+        button, a tab, a figure): the first click is never only spent on closing it."""
+        if self.menu is not None and event.type == pygame.MOUSEBUTTONDOWN \
+                and not self.menu.rect.collidepoint(getattr(event, "pos", (-1, -1))):
+            self.menu = None
+            self.hot = None
         if self.menu is None or event.type == pygame.MOUSEMOTION:
             return super().feed_bars(event)
         return False
@@ -371,8 +377,8 @@ class OFAPlayView(PlayShell[OFAState]):
             self._settle()
 
     def panel_event(self, event: pygame.event.Event) -> bool:
-        """The side panel's clicks and wheel, unless the action menu is open (a click
-        anywhere closes it first)."""
+        """The side panel's clicks and wheel, unless the action menu is open (a press outside
+        it has closed it in ``feed_bars`` already)."""
         return self.menu is None and super().panel_event(event)
 
     # ------------------------------------------------------------------ drawing
