@@ -84,6 +84,11 @@ def after_roll(state: OFAState, figure_id: str, faces: tuple[int, ...]) -> tuple
         state = pass_initiative(state)
         events.append(Event.of("ofa.initiative_lost", ["OFA-3A.1", "OFA-3A.2", "OFA-3A.3", check.rule],
                                figure_id, ones=check.ones, to=state.initiative))
+    elif check.activation_ends and _no_other_figure(state, figure_id):
+        # OFA-7.4 "another figure", and none stands: the side cannot go on, the initiative passes
+        state = pass_initiative(state)
+        events.append(Event.of("ofa.initiative_lost", ["OFA-3A.1", "OFA-7.4"], figure_id,
+                               ones=check.ones, to=state.initiative))
     elif check.activation_ends:
         state = replace(state, activation=None, counters=check.counters, last_failed=figure_id)
         events.append(Event.of("ofa.activation_end", [check.rule], figure_id, reason="failed",
@@ -91,6 +96,15 @@ def after_roll(state: OFAState, figure_id: str, faces: tuple[int, ...]) -> tuple
     else:
         state = replace(state, counters=check.counters)
     return state, events
+
+
+def _no_other_figure(state: OFAState, figure_id: str) -> bool:
+    """Under OFA-7.4 with ``ext_turn_other_figure``: the side of ``figure_id`` has no other
+    conscious figure to activate after its failure."""
+    if not (state.cfg.extended_turn and state.cfg.ext_turn_other_figure):
+        return False
+    side = state.figure(figure_id).side
+    return all(f.id == figure_id for f in state.conscious(side))
 
 
 def pass_initiative(state: OFAState) -> OFAState:

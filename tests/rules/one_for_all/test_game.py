@@ -253,6 +253,21 @@ def test_TV_E9_extended_turn_a_one_ends_the_activation_then_another_figure(tmp_p
     m.submit(Activate("b"))
 
 
+def test_OFA_7_4_a_lone_figure_that_fails_passes_the_initiative(tmp_path):
+    """OFA-7.4 with "another figure" (cfg.ext_turn_other_figure): when the figure whose activation
+    failed is the only one its side has standing, there is no other figure to activate, so the
+    initiative passes at once instead of leaving the side with no legal command (our reading: the
+    seed's "may activate another figure" cannot be taken up)."""
+    path = write_scene(tmp_path, [("A", M, "athos", 200, 300), ("Guard", C, "guard", 225, 300)])
+    m = start(path, [1, 4, 3, 3, 2, 1, 4, 5], extended_turn=True)
+    m.submit(Activate("a"))
+    events = m.submit(Act("a", "improvise", "guard"))  # pool 1: [1] vs guard [4,3]
+    assert m.state.initiative == C and m.state.activation is None
+    passed = first(events, "ofa.initiative_lost")
+    assert "OFA-7.4" in passed.rules and "OFA-3A.1" in passed.rules
+    assert m.system.legal_commands(m.state), "the other side can act"
+
+
 def test_OFA_MG_5_throw_blocked_by_a_bystander_and_a_doubtful_one_rolls_off(tmp_path):
     """TV-E12: bystander at y+8 blocks; at y+14 it is a roll-off."""
     figs = [("Porthos", M, "porthos", 100, 300), ("Guard", C, "guard", 300, 300),
