@@ -21,7 +21,11 @@ CHEESE: RGB = (0xF2, 0xC9, 0x1E)
 STEEL, WOOD, BLUE = (0x50, 0x5A, 0x6A), (0x8A, 0x5A, 0x2A), (0x3C, 0x6C, 0xC0)
 #: the legend beside the dice: (symbol, what it means); ``_()`` where drawn
 MEANINGS = (("sword", N_("sword = melee hit (3-5)")), ("bow", N_("bow = ranged hit (4-5)")),
-            ("shield", N_("shield = block (4-5)")), ("cheese", N_("cheese = a 6: cheese")))
+            ("shield", N_("shield = block (4-5)")), ("star", N_("star = success (4-6)")),
+            ("cheese", N_("cheese = a 6: cheese")))
+#: the symbols a row's dice may show (the legend lists those of the dice in the tray)
+ROW_SYMBOLS = {"melee": ("sword", "cheese"), "ranged": ("bow", "cheese"),
+               "defence": ("shield", "cheese"), "success": ("star",)}
 #: the word under a die: its symbol's name, else what the face reads
 DIE_WORDS = {"sword": N_("sword"), "bow": N_("bow"), "shield": N_("shield"), "cheese": N_("cheese"),
              "star": N_("star"), "miss": N_("miss"), "wound": N_("no block"), "fail": N_("fail"),

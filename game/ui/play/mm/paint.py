@@ -13,24 +13,23 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
-from game.rules.mice_and_mystics.commands import Attack
-from game.rules.mice_and_mystics.occupancy import capacity
-from game.rules.mice_and_mystics.state import GM, MMState
+from game.rules.mice_and_mystics.state import GM
 from game.ui.colours import RGB
 from game.ui.play import widgets as ui
-from game.ui.play.mm.dice import CHEESE, MEANINGS, die_word, draw_die, draw_symbol
-from game.ui.play.mm.session import ATTACK_MODES, seat_name
+from game.ui.play.dice_tray import draw_die as draw_plain_die
+from game.ui.play.mm.dice import CHEESE, MEANINGS, ROW_SYMBOLS, die_word, draw_die, draw_symbol
+from game.ui.play.mm.session import ATTACK_MODES, TrayRoll, seat_name
+from game.ui.play.mm.table import FIG_R as FIG_R  # a base's radius, read here by the crowded test
+from game.ui.play.mm.table import MINION, draw_figures, draw_labels
 from game.ui.play.side_panel import draw_lines
 from game.ui.terrain_art import polygons_of
 
 if TYPE_CHECKING:
     from game.ui.play.mm.view import MMPlayView
 
-REACH_FILL = (0x3C, 0xC0, 0x7A, 70)
-REACH_END = (0xE0, 0xA0, 0x30, 70)
+REACH_FILL = (0x3C, 0xE0, 0x7A, 100)
+REACH_END = (0xF0, 0xB0, 0x30, 110)
 RESCUE_FILL = (0x3C, 0x7C, 0xE0, 80)
-MINION: RGB = (0x8A, 0x22, 0x22)
-FIG_R = 11
 #: the Odds tab when no attack is on offer
 NO_ODDS = N_("No attack on offer: the odds of an attack show here when the mouse in turn can "
              "attack, or when the pointer is on an attack in the action bar.")
@@ -53,87 +52,45 @@ def draw(view: MMPlayView, surface: pygame.Surface) -> None:
 
 
 def _poly(view: MMPlayView, table: pygame.Surface, cell: str, rgba: tuple[int, int, int, int],
-          layer: pygame.Surface, edge: RGB | None = None) -> None:
+          layer: pygame.Surface | None, edge: RGB | None = None) -> None:
     cam = view.board_view.camera
     info = view.session.system.graph(view.state).cell(cell)
     for poly in polygons_of(info.polygon):
         pts = [cam.world_to_screen(x, y) for x, y, *_ in poly.exterior.coords]
         if len(pts) >= 3:
-            pygame.draw.polygon(layer, rgba, pts)
+            if layer is not None:
+                pygame.draw.polygon(layer, rgba, pts)
             if edge is not None:
                 pygame.draw.lines(table, edge, True, pts, 3)
 
 
 def draw_table(view: MMPlayView, table: pygame.Surface) -> None:
-    st = view.state
+    """The table's marks: the cells the mouse in turn can reach (its move's end in amber), the
+    cells a rescued mouse may go to, the path to the cell under the pointer, then the figures
+    and every word on the table (``mm/table.py``)."""
     cam = view.board_view.camera
-    g = view.session.system.graph(st)
-    layer = pygame.Surface(table.get_size(), pygame.SRCALPHA)
+    g = view.session.system.graph(view.state)
     reach = view.reach()
+    rescue = view.rescue_cells()
     path: tuple[str, ...] = ()
-    if reach is not None:
-        for cell in reach.cells:
-            if cell != reach.start:
-                _poly(view, table, cell, REACH_END if cell in reach.terminal else REACH_FILL, layer)
-        if view.hover_cell in reach:
+    if reach is not None or rescue:
+        layer = pygame.Surface(table.get_size(), pygame.SRCALPHA)
+        if reach is not None:
+            for cell in reach.cells:
+                if cell != reach.start:
+                    _poly(view, table, cell, REACH_END if cell in reach.terminal else REACH_FILL,
+                          layer)
+        for cell in rescue:
+            _poly(view, table, cell, RESCUE_FILL, layer)
+        table.blit(layer, (0, 0))
+        if reach is not None and view.hover_cell in reach:
             path = reach.path_to(view.hover_cell)
-    for cell in view.rescue_cells():
-        _poly(view, table, cell, RESCUE_FILL, layer)
-    table.blit(layer, (0, 0))
-    if reach is not None:
-        for cell in reach.cells:
-            if cell == reach.start:
-                continue
-            x, y = cam.world_to_screen(*g.cell(cell).centre)
-            pic = view.texts.render(str(reach.cost[cell]), ui.SMALL_PX, ui.GOOD)
-            table.blit(pic, (round(x) - pic.get_width() // 2, round(y) + FIG_R + 2))
     if len(path) > 1:
         pts = [cam.world_to_screen(*g.cell(c).centre) for c in path]
         pygame.draw.lines(table, ui.ACCENT, False, pts, 4)
     if view.hover_cell:
-        _poly(view, table, view.hover_cell, (0, 0, 0, 0), layer, ui.ACCENT)
-    occ = view.session.system.occupancy(st)
-    acting = st.acting
-    near_targets = {c.target for c in view.session.legal() if isinstance(c, Attack)} \
-        if view.session.human_to_play() and view.teaching else set()
-    named: dict[str, int] = {}  #: cell -> half the width of the name over its lone figure
-    for ident, label, seat, p in view.figure_spots(st):
-        x, y = (round(v) for v in cam.world_to_screen(*p))
-        colour = MINION if seat == "minion" else view.colours.get(seat, (150, 150, 150))
-        if ident == acting:
-            pygame.draw.circle(table, ui.ACCENT, (x, y), FIG_R + 4, 3)
-        if ident in near_targets:
-            pygame.draw.circle(table, (0xFF, 0x50, 0x40), (x, y), FIG_R + 4, 3)
-        pygame.draw.circle(table, colour, (x, y), FIG_R)
-        pygame.draw.circle(table, (0x10, 0x10, 0x10), (x, y), FIG_R, 2)
-        pic = view.texts.render(label[:1], ui.SMALL_PX, (0xFF, 0xFF, 0xFF))
-        table.blit(pic, (x - pic.get_width() // 2, y - pic.get_height() // 2))
-        if occ.get(_cell_of(st, ident)) is not None and _alone(view, st, ident):
-            name = view.texts.render(label, ui.SMALL_PX, ui.TEXT)
-            table.blit(name, (x - name.get_width() // 2, y - FIG_R - name.get_height()))
-            named[_cell_of(st, ident)] = name.get_width() // 2
-    for cell, n in occ.items():
-        if cell not in g or g.cell(cell).tile != st.tile:
-            continue
-        cap_small, cap_large = capacity(g, cell, st.cfg.move_rules)
-        x, y = cam.world_to_screen(*g.cell(cell).centre)
-        used = _("{n}/{cap}L").format(n=n.large, cap=int(cap_large)) if n.large \
-            else f"{n.small}/{int(cap_small)}"
-        pic = view.texts.render(used, ui.SMALL_PX, ui.ACCENT)
-        dx = max(FIG_R * 2, named.get(cell, 0) + 6)  # clear of the figure's name
-        box = pic.get_rect(topleft=(round(x) + dx, round(y) - FIG_R * 2 - 4)).inflate(6, 2)
-        table.fill((0x10, 0x10, 0x14), box)
-        table.blit(pic, (box.x + 3, box.y + 1))
-
-
-def _cell_of(st: MMState, ident: str) -> str:
-    return st.mouse(ident).cell if st.has_mouse(ident) else st.minion(ident).cell
-
-
-def _alone(view: MMPlayView, st: MMState, ident: str) -> bool:
-    cell = _cell_of(st, ident)
-    n = view.session.system.occupancy(st).get(cell)
-    return n is not None and n.mice + n.small_minions + n.large_minions == 1
+        _poly(view, table, view.hover_cell, (0, 0, 0, 0), None, ui.ACCENT)
+    draw_labels(view, table, draw_figures(view, table))
 
 
 def draw_top(view: MMPlayView, surface: pygame.Surface) -> None:
@@ -259,36 +216,82 @@ def draw_odds(view: MMPlayView, surface: pygame.Surface, body: pygame.Rect) -> N
 
 
 def draw_tray(view: MMPlayView, surface: pygame.Surface) -> None:
+    """The dice tray: every die of the latest command that rolled (an attack and its defence,
+    a search, a movement roll, the initiative...), each roll under its title, and the meaning of
+    the symbols shown; the oldest rolls give way when they do not all fit."""
     rect = view.layout.tray
     ui.panel(surface, rect, ui.CHROME_BG)
-    rolls = view.session.last_rolls()
+    rolls = view.session.tray_rolls()
     x = rect.x + 10
-    size = min(40, rect.height - 34)
     if not rolls:
         surface.blit(view.texts.render(_("No dice rolled yet."), ui.TEXT_PX, ui.DIM), (x, rect.y + 8))
-    for ev in rolls:
-        values = dict(ev.values)
-        row = str(values.get("row", "defence")) if ev.kind == "mm.attack" else "defence"
-        who = view.name(ev.actor)
-        title = (_("{who}: {row} attack").format(who=who, row=_(ATTACK_MODES.get(row, row)))
-                 if ev.kind == "mm.attack" else _("{who}: defence").format(who=who))
-        surface.blit(view.texts.render(title, ui.SMALL_PX, ui.TEXT), (x, rect.y + 4))
+        return
+    size = max(18, min(40, rect.height - 40))
+    legend_x = _legend(view, surface, rect, rolls)
+    groups = [(roll, _roll_title(view, roll)) for roll in rolls]
+    widths = [_group_width(view, roll, title, size) for roll, title in groups]
+    while len(groups) > 1 and sum(widths) + 20 * (len(widths) - 1) > legend_x - x - 10:
+        groups, widths = groups[1:], widths[1:]  # the oldest rolls give way
+    for (roll, title), width in zip(groups, widths, strict=True):
+        pic = view.texts.render(ui.ellipsize(view.texts, title, width, ui.SMALL_PX), ui.SMALL_PX, ui.TEXT)
+        surface.blit(pic, (x, rect.y + 4))
         dx = x
-        for face in values.get("faces", ()):
-            die = pygame.Rect(dx, rect.y + 24, size, size)
-            word = die_word(int(face), row)
+        for i, face in enumerate(roll.faces):
+            word = _die_word(view, roll, i)
             shift = max(0, (view.texts.width(word, ui.SMALL_PX) - size) // 2)
-            die.x += shift
-            draw_die(surface, view.texts, die, int(face), row)
-            dx = die.right + shift + 10
-        x = max(dx, x + view.texts.width(title, ui.SMALL_PX)) + 20
-    legend_w = max(view.texts.width(_(text), ui.SMALL_PX) for _name, text in MEANINGS) + 22
-    legend_x = max(x, rect.right - legend_w - 10)
-    ly = rect.y + 4
-    for name, text in MEANINGS:
-        draw_symbol(surface, name, pygame.Rect(legend_x, ly, 18, 18))
-        surface.blit(view.texts.render(_(text), ui.SMALL_PX, ui.DIM), (legend_x + 22, ly))
-        ly += 18
+            if roll.row:
+                draw_die(surface, view.texts, pygame.Rect(dx + shift, rect.y + 24, size, size),
+                         int(face), roll.row)
+            else:
+                draw_plain_die(surface, dx + shift, rect.y + 24, int(face), size=size)
+                if word:
+                    under = view.texts.render(word, ui.SMALL_PX, ui.DIM)
+                    surface.blit(under, (dx + shift + size // 2 - under.get_width() // 2,
+                                         rect.y + 25 + size))
+            dx += size + 2 * shift + 10
+        x += width + 20
+
+
+def _roll_title(view: MMPlayView, roll: TrayRoll) -> str:
+    row = _(ATTACK_MODES.get(roll.row, roll.row))
+    return _(roll.title).format(who=view.name(roll.who) if roll.who else "", row=row)
+
+
+def _die_word(view: MMPlayView, roll: TrayRoll, i: int) -> str:
+    """The word under a die: what its face means, or whose initiative die it is."""
+    if roll.row:
+        return die_word(int(roll.faces[i]), roll.row)
+    return view.name(roll.owners[i]) if i < len(roll.owners) else ""
+
+
+def _group_width(view: MMPlayView, roll: TrayRoll, title: str, size: int) -> int:
+    dice = 0
+    for i in range(len(roll.faces)):
+        shift = max(0, (view.texts.width(_die_word(view, roll, i), ui.SMALL_PX) - size) // 2)
+        dice += size + 2 * shift + 10
+    return max(dice - 10, min(view.texts.width(title, ui.SMALL_PX), 260))
+
+
+def _legend(view: MMPlayView, surface: pygame.Surface, rect: pygame.Rect,
+            rolls: list[TrayRoll]) -> int:
+    """The meaning of each symbol on the dice shown, in columns from the tray's right edge;
+    returns where the legend starts."""
+    symbols = {name for roll in rolls for name in ROW_SYMBOLS.get(roll.row, ())}
+    shown = [(name, _(text)) for name, text in MEANINGS if name in symbols]
+    if not shown:
+        return rect.right
+    per_column = max(1, (rect.height - 6) // 18)
+    columns = [shown[i:i + per_column] for i in range(0, len(shown), per_column)]
+    right = rect.right - 10
+    for column in reversed(columns):
+        w = max(view.texts.width(text, ui.SMALL_PX) for _name, text in column) + 22
+        ly = rect.y + 4
+        for name, text in column:
+            draw_symbol(surface, name, pygame.Rect(right - w, ly, 18, 18))
+            surface.blit(view.texts.render(text, ui.SMALL_PX, ui.DIM), (right - w + 22, ly))
+            ly += 18
+        right -= w + 12
+    return right
 
 
 def draw_actions(view: MMPlayView, surface: pygame.Surface) -> None:

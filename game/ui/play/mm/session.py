@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from game.i18n import N_, _
 from game.rules.engine import Event, Match
 from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics import explain as explain_mod
+from game.rules.mice_and_mystics.dice import DEFENCE, MELEE, SUCCESS
 from game.rules.mice_and_mystics.explain import name_of, place_name, tile_name
 from game.rules.mice_and_mystics.game import MAPS_DIR, MiceAndMystics
 from game.rules.mice_and_mystics.refusals import REFUSALS
@@ -63,8 +65,9 @@ def seat_name(seat: str) -> str:
 
 
 def figure_names(system: MiceAndMystics, state: MMState, lang: str | None = None) -> dict[str, str]:
-    """Names the map gives in ``lang`` (``name_ru`` of a spawn or a cell): id -> name. Figures
-    and cells without one are named by the rules' data (``explain.name_of``, ``place_name``)."""
+    """Names the map gives in ``lang``: a spawn's ``name_<lang>``, a cell's name (its
+    ``name_<lang>``, else the name it has on the map): id -> name. Figures and cells without one
+    are named by the rules' data (``explain.name_of``, ``place_name``)."""
     lang = lang or i18n.language()
     key = f"name_{lang}"
     out: dict[str, str] = {}
@@ -79,9 +82,9 @@ def figure_names(system: MiceAndMystics, state: MMState, lang: str | None = None
         if isinstance(p.get(key), str) and p[key].strip():
             out[ident] = local_name(name, p, lang)
     g = system.graph(state)
-    for cell in g.keys:
+    for cell in g.keys:  # a named cell has its name on the board, in the log and on the buttons
         info = g.cell(cell)
-        if info.name and isinstance(info.properties.get(key), str) and info.properties[key].strip():
+        if info.name:
             out[cell] = local_name(info.name, info.properties, lang)
     return out
 
@@ -113,6 +116,66 @@ def command_title(cmd: Any, state: MMState, names: dict[str, str] | None = None)
             who=who, target=name(cmd.target), weapon=name(cmd.weapon)) + mode
     words = _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()
     return f"{who}: {words}" if who else words
+
+
+#: the dice tray's title of each roll but an attack's ("{who}: ..."; ``_()`` where drawn)
+ROLL_TITLES = {
+    "mm.defence": N_("{who}: defence"), "mm.search": N_("{who}: search"),
+    "mm.recover": N_("{who}: the web"), "mm.water_roll": N_("{who}: swimming"),
+    "mm.trap": N_("{who}: the mousetrap"), "mm.scurry": N_("{who}: scurry"),
+    "mm.turn_start": N_("{who}: movement"), "mm.minion_move": N_("{who}: movement"),
+    "mm.charmed_move": N_("{who}, charmed: movement"), "mm.joins_order": N_("{who}: initiative"),
+    "mm.initiative": N_("Initiative"),
+}
+ATTACK_TITLE = N_("{who}: {row} attack")
+
+
+@dataclass(frozen=True)
+class TrayRoll:
+    """One roll as the dice tray shows it: who rolled (an id, "" for the initiative), its title
+    (a msgid with ``{who}``, an attack's with ``{row}`` too), the faces, how a face reads (a row
+    of MM-DICE-3: melee, ranged, defence, success; "" for a plain die: a d3, an initiative
+    die) and, for the initiative, whose each die is."""
+
+    who: str
+    title: str
+    faces: tuple[int, ...]
+    row: str = ""
+    owners: tuple[str, ...] = ()
+
+
+def rolled(event: Event) -> bool:
+    """Whether ``event`` reports dice rolled (a stun shaken off or a turn begun captured or
+    charmed rolls none)."""
+    values = dict(event.values)
+    if event.kind in ("mm.attack", "mm.defence", "mm.water_roll", "mm.trap"):
+        return bool(values.get("faces"))
+    if event.kind in ("mm.search", "mm.recover"):
+        return int(values.get("face", 0)) > 0
+    if event.kind in ("mm.scurry", "mm.turn_start", "mm.minion_move", "mm.charmed_move"):
+        return int(values.get("d3", 0)) > 0
+    if event.kind == "mm.joins_order":
+        return "roll" in values
+    return event.kind == "mm.initiative" and bool(values.get("rolls"))
+
+
+def tray_roll(event: Event) -> TrayRoll:
+    """A dice event (``rolled``) as the tray shows it."""
+    values = dict(event.values)
+    kind, who = event.kind, event.actor
+    if kind == "mm.attack":
+        return TrayRoll(who, ATTACK_TITLE, tuple(values["faces"]), str(values.get("row", MELEE)))
+    title = ROLL_TITLES[kind]
+    if kind in ("mm.defence", "mm.water_roll", "mm.trap"):
+        return TrayRoll(who, title, tuple(values["faces"]), DEFENCE if kind == "mm.defence" else SUCCESS)
+    if kind in ("mm.search", "mm.recover"):
+        return TrayRoll(who, title, (int(values["face"]),), SUCCESS)
+    if kind == "mm.joins_order":
+        return TrayRoll(who, title, (int(values["roll"]),))
+    if kind == "mm.initiative":
+        pairs = [(str(e), int(f)) for rerolls in values["rolls"] for e, f in rerolls]
+        return TrayRoll("", title, tuple(f for _e, f in pairs), owners=tuple(e for e, _f in pairs))
+    return TrayRoll(who, title, (int(values["d3"]),))
 
 
 #: what each action of the action bar does, for its button's tooltip (``_()`` where shown)
@@ -239,10 +302,26 @@ class MMSession(MatchSession[MMState, MiceAndMystics]):
     def command_words(self, command: Any, before: MMState) -> str:
         return command_title(command, before, self.map_names())
 
+    def tray_rolls(self) -> list[TrayRoll]:
+        """What the dice tray shows: the rolls of the latest command that rolled (``last_rolls``);
+        before any, the rolls the chapter opened with (the initiative, the first mouse's
+        movement roll), read from the state."""
+        rolls = [tray_roll(e) for e in self.last_rolls()]
+        if rolls or self.match.steps:
+            return rolls
+        st = self.state
+        if st.init_rolls:
+            rolls.append(TrayRoll("", ROLL_TITLES["mm.initiative"], tuple(r for _e, r in st.init_rolls),
+                                  owners=tuple(e for e, _r in st.init_rolls)))
+        if st.turn is not None and st.turn.d3:
+            rolls.append(TrayRoll(st.turn.mouse, ROLL_TITLES["mm.turn_start"], (st.turn.d3,)))
+        return rolls
+
     def last_rolls(self) -> list[Event]:
-        """The dice events of the latest command that rolled attack or defence dice."""
+        """The dice events of the latest command that rolled dice (every roll: attack and
+        defence, search, movement, scurry, water, mousetrap, web, initiative)."""
         for step in reversed(self.match.steps):
-            rolls = [e for e in step.events if e.kind in ("mm.attack", "mm.defence")]
+            rolls = [e for e in step.events if rolled(e)]
             if rolls:
-                return rolls[-2:] if rolls[-1].kind == "mm.defence" else rolls[-1:]
+                return rolls
         return []

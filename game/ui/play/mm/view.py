@@ -31,6 +31,7 @@ import pygame
 from game import i18n
 from game.board.model import Board
 from game.i18n import N_, _
+from game.rules.engine import IllegalCommand
 from game.rules.mice_and_mystics.commands import (
     Attack,
     Move,
@@ -38,6 +39,7 @@ from game.rules.mice_and_mystics.commands import (
     Step,
 )
 from game.rules.mice_and_mystics.explain import place_name, tile_name
+from game.rules.mice_and_mystics.occupancy import can_leave
 from game.rules.mice_and_mystics.paths import Reach
 from game.rules.mice_and_mystics.state import END_TEXTS, GM, EndReason, MMState, Phase
 from game.ui.colours import RGB
@@ -47,10 +49,11 @@ from game.ui.play.action_bar import GAP, ROW_H, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.mm import paint as mm_paint
 from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
-from game.ui.play.mm.paint import CONDITION_WORDS, FIG_R
+from game.ui.play.mm.paint import CONDITION_WORDS
 from game.ui.play.mm.session import ATTACK_MODES, MMSession, action_help, seat_name
+from game.ui.play.mm.table import FIG_R, RING, SPOT_STEP, spots_in_cell, unnamed
 from game.ui.play.shell import PlayShell
-from game.ui.play.widgets import DANGER, DIM, GOOD, Button
+from game.ui.play.widgets import DANGER, DIM, GOOD, TEXT_PX, Button
 from game.ui.words import mode_name
 
 GM_PACE_S = 0.6
@@ -62,6 +65,20 @@ SHOWN_REASONS = (
     N_("the chapter's victory conditions are met (MM-END-2)"),
     N_("every mouse of the party is captured (MM-CAPT-7)"),
 )
+#: why the mouse in turn may not leave its cell (MM-MOVE-4), by the leave rule in play: the
+#: sentence, then shorter ones for a narrower status line
+LEAVE_WORDS = {
+    "greater": (N_("{mouse} cannot leave {cell}: mice {mice}, minions {minions}; the mice must "
+                   "outnumber the minions (MM-MOVE-4)"),
+                N_("{mouse} cannot leave: mice {mice}, minions {minions}; the mice must "
+                   "outnumber them (MM-MOVE-4)"),
+                N_("{mouse} cannot leave: too few mice for the minions (MM-MOVE-4)")),
+    "greater_or_equal": (N_("{mouse} cannot leave {cell}: mice {mice}, minions {minions}; the "
+                            "minions must be no more than the mice (MM-MOVE-4)"),
+                         N_("{mouse} cannot leave: mice {mice}, minions {minions}; the minions "
+                            "must be no more than the mice (MM-MOVE-4)"),
+                         N_("{mouse} cannot leave: too few mice for the minions (MM-MOVE-4)")),
+}
 #: the game's own lines of the help card (the shell adds the keys every screen shares)
 HELP = (
     N_("After its movement roll the mouse in turn can reach the green cells: click one to move "
@@ -82,6 +99,12 @@ class MMPlayView(PlayShell[MMState]):
     draw_odds, draw_card = mm_paint.draw_odds, mm_paint.draw_party
     ai_pace_s = GM_PACE_S
 
+    def __init__(self, session: MMSession, board: Board, size: tuple[int, int],
+                 **options: Any) -> None:
+        #: the labels' plates on the table, by their words and colours (``table._plate``)
+        self.plates: dict[tuple[tuple[str, RGB], ...], pygame.Surface] = {}
+        super().__init__(session, unnamed(board), size, **options)
+
     def build(self) -> None:
         #: the pygame_gui widgets of the action bar (the top bar's are the shell's)
         self.action_bar = BarWidgets(self.bars_gui)
@@ -100,6 +123,8 @@ class MMPlayView(PlayShell[MMState]):
         self.action_bar.clear()  # the last game's actions (built anew for this one)
         self.widgets = {k: w for k, w in self.widgets.items() if w.alive()}
         self._drag_from: tuple[int, int] | None = None
+        #: the figures' places for (the state, the zoom, the language): ``figure_spots``
+        self._spots: tuple[Any, MMState, list[tuple[str, str, str, tuple[float, float]]]] | None = None
         self.mode_on_top = True  #: whether the top bar had room for the mode (else the panel)
 
     # ------------------------------------------------------------------ the shell's questions
@@ -138,7 +163,13 @@ class MMPlayView(PlayShell[MMState]):
         return self.session.system.graph(self.state).cell_at(x, y) or ""
 
     def figure_spots(self, state: MMState) -> list[tuple[str, str, str, tuple[float, float]]]:
-        """(id, label, seat or "minion", table point) of every figure on the party's tile."""
+        """(id, label, seat or "minion", table point) of every figure on the board, those of a
+        cell laid out side by side inside it (``table.spots_in_cell``); kept for the state and
+        the zoom."""
+        zoom = max(self.board_view.camera.zoom, 1e-6)
+        key = (id(state), zoom, i18n.language())
+        if self._spots is not None and self._spots[0] == key and self._spots[1] is state:
+            return self._spots[2]
         g = self.session.system.graph(state)
         by_cell: dict[str, list[tuple[str, str, str]]] = {}
         for m in state.mice:
@@ -147,18 +178,12 @@ class MMPlayView(PlayShell[MMState]):
         for n in state.minions_on_board:
             by_cell.setdefault(n.cell, []).append((n.id, self.name(n.id), "minion"))
         out = []
-        spread = (FIG_R * 2.4) / max(self.board_view.camera.zoom, 1e-6)
         for cell, figs in by_cell.items():
-            cx, cy = g.cell(cell).centre
-            k = len(figs)
-            for i, (ident, label, seat) in enumerate(figs):
-                if k == 1:
-                    p = (cx, cy)
-                else:
-                    a = 2 * math.pi * i / k - math.pi / 2
-                    rr = spread * (0.6 if k <= 3 else 0.8)
-                    p = (cx + rr * math.cos(a), cy + rr * math.sin(a))
-                out.append((ident, label, seat, p))
+            info = g.cell(cell)
+            spots = spots_in_cell(info.polygon, info.centre, len(figs), SPOT_STEP / zoom,
+                                  (FIG_R + 1) / zoom)
+            out += [(ident, label, seat, p) for (ident, label, seat), p in zip(figs, spots, strict=True)]
+        self._spots = (key, state, out)
         return out
 
     def figure_at(self, pos: tuple[int, int]) -> str:
@@ -166,7 +191,7 @@ class MMPlayView(PlayShell[MMState]):
         cam = self.board_view.camera
         for ident, _label, _seat, p in self.figure_spots(self.state):
             sx, sy = cam.world_to_screen(*p)
-            if math.hypot(sx + t.x - pos[0], sy + t.y - pos[1]) <= FIG_R + 3:
+            if math.hypot(sx + t.x - pos[0], sy + t.y - pos[1]) <= FIG_R + RING:
                 return ident
         return ""
 
@@ -373,8 +398,44 @@ class MMPlayView(PlayShell[MMState]):
         reach = self.reach()
         if reach is not None and cell in reach and cell != reach.start and st.turn is not None:
             self.submit(Move(st.turn.mouse, reach.path_to(cell)))
-        elif reach is not None and cell != reach.start:
-            self.say(_("That cell is out of reach this turn."), DIM)
+        elif st.turn is not None and st.phase == Phase.TURN and (reach is None or cell != reach.start):
+            self.say(self.why_not_there(cell), DIM)
+
+    def why_not_there(self, cell: str) -> str:
+        """Why the mouse in turn cannot move to ``cell`` (not among the cells it can reach): it
+        may not leave its cell, the rules refuse the step (its move is over, it is webbed...),
+        or the cell is farther than its move points take it."""
+        st = self.state
+        t = st.turn
+        assert t is not None
+        stuck = self.leave_refusal()
+        if stuck:
+            return stuck
+        try:
+            self.session.system.check(st, Step(t.mouse, cell))
+        except IllegalCommand as exc:
+            if exc.key not in ("mm.path.not_adjacent", "mm.path.too_far"):
+                return self.session.refusal(exc)
+        return _("{cell} is out of reach: {mouse} has {mp} move points this turn.").format(
+            cell=self.cell_name(cell), mouse=self.name(t.mouse), mp=t.mp)
+
+    def leave_refusal(self) -> str:
+        """Why the mouse in turn may not leave its cell (MM-MOVE-4: the minions there are too
+        many for the mice), with the count of both; "" when it may."""
+        st = self.state
+        t = st.turn
+        if t is None or st.phase != Phase.TURN or not st.has_mouse(t.mouse):
+            return ""
+        m = st.mouse(t.mouse)
+        occ = self.session.system.occupancy(st)
+        rules = st.cfg.move_rules
+        if can_leave(occ, m.cell, rules):
+            return ""
+        n = occ[m.cell]
+        words = LEAVE_WORDS["greater_or_equal" if rules.leave_rule == "greater_or_equal" else "greater"]
+        facts = dict(mouse=self.name(m.id), cell=self.cell_name(m.cell), mice=max(n.mice, 1),
+                     minions=n.minions)
+        return self.fitting(*(_(w).format(**facts) for w in words))
 
     def odds(self) -> tuple[AttackOdds | None, str, Attack | None]:
         """The odds to show, why they are shown (marked for ``_()``) and the attack."""
@@ -403,19 +464,39 @@ class MMPlayView(PlayShell[MMState]):
                 _("The AI is playing...")
         t = st.turn
         if not self.teaching:  # strict mode: no hints about what to do, the keys only
-            who = _("{mouse} to play.").format(mouse=self.name(t.mouse)) + " " if t is not None else ""
-            return who + _("F1 help, Ctrl+Z undo, Ctrl+S save, Ctrl+O load.")
+            if t is None:
+                return _("F1 help, Ctrl+Z undo, Ctrl+S save, Ctrl+O load.")
+            return self.fitting(_("{mouse} to play. F1 help, Ctrl+Z undo, Ctrl+S save, Ctrl+O "
+                                  "load.").format(mouse=self.name(t.mouse)),
+                                _("{mouse} to play. F1 help.").format(mouse=self.name(t.mouse)))
         if st.pending:
             return _("Settle the choice in the action bar.")
         if st.phase == Phase.CAPTURED:
             return _("Captured: rescue the mouse onto a blue cell, or end the turn.")
-        if t is not None and self.reach() is not None:
+        reach = self.reach()
+        if t is not None and reach is not None:
+            stuck = self.leave_refusal()
+            if stuck:
+                return stuck
             m = st.mouse(t.mouse)
-            return _("{mouse}: rolled {move} + d3 {d3} = {mp} move points. Click a green cell to "
-                     "move, a red-ringed minion to attack. Ctrl+Z undo, Ctrl+S save.").format(
-                mouse=self.name(m.id), move=m.move, d3=t.d3, mp=t.mp)
-        return _("Pick an action below (1-9), or End turn. F1 help, Ctrl+Z undo, Ctrl+S save, "
-                 "Ctrl+O load.")
+            facts = dict(mouse=self.name(m.id), move=m.move, d3=t.d3, mp=t.mp)
+            if any(isinstance(c, Attack) for c in self.session.legal()):
+                return self.fitting(
+                    _("{mouse}: {move} + d3 {d3} = {mp} move points. Click a green cell to move "
+                      "there, a minion ringed in red to attack it.").format(**facts),
+                    _("{mouse}: {mp} move points. Click a green cell to move, a red-ringed minion "
+                      "to attack.").format(**facts))
+            return self.fitting(
+                _("{mouse}: {move} + d3 {d3} = {mp} move points. Click a green cell to move "
+                  "there.").format(**facts),
+                _("{mouse}: {mp} move points. Click a green cell to move.").format(**facts))
+        return self.fitting(_("Pick an action below (keys 1-9), or end the turn. F1 help."),
+                            _("Pick an action below, or end the turn."))
+
+    def fitting(self, *texts: str) -> str:
+        """The first of ``texts`` that fits the status line whole (the last one else)."""
+        room = self.layout.status.width - 20
+        return next((t for t in texts if self.texts.width(t, TEXT_PX) <= room), texts[-1])
 
     # ------------------------------------------------------------------ events
     def resize(self, size: tuple[int, int]) -> None:
