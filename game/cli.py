@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: play (default), render, validate."""
+"""The ``tabletop`` command: play (default), learn, render, validate."""
 
 from __future__ import annotations
 
@@ -35,6 +35,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="let the AI play SIDE (repeat for both sides)")
     play.add_argument("--strict", action="store_true",
                       help="strict mode: no teaching hints, and rolled dice cannot be undone")
+
+    learn = sub.add_parser("learn", help="a guided first game of a rule system (a lesson)")
+    learn.add_argument("system", help="one_for_all, helldorado, mice_and_mystics or relic")
+    learn.add_argument("--size", type=_parse_size, default=(1280, 800), help="window size WxH")
+    learn.add_argument("--lang", choices=("en", "ru"), default=None,
+                       help="the language of the lesson (default: the one chosen in the menu)")
 
     render = sub.add_parser("render", help="draw a map headless to a PNG")
     render.add_argument("map", type=Path, nargs="?", default=None,
@@ -137,6 +143,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui.menu.launch import menu_command
 
         return menu_command(args.size)
+    if command == "learn":
+        from game.ui.menu.launch import learn_command
+
+        return learn_command(args.system, args.size, lang=args.lang)
     if command == "render":
         from game.ui.render import render_command
 

@@ -159,8 +159,8 @@ def _layers(game_dir: Path, package: str = "game") -> dict[str, set[str]]:
     """Each layer and the layers it may import (itself included), as ARCHITECTURE.md draws
     them: core (with the catalogs) <- geometry <- physics, core/geometry <- board, all of those
     <- rules (the engine
-    first, then each rule system on the engine alone, then the registry over them), everything
-    <- ui <- cli."""
+    first, then each rule system on the engine alone, then the registry over them) <- lessons,
+    everything <- ui <- cli."""
     p = package
     systems = sorted(f"{p}.rules.{d.name}" for d in (game_dir / "rules").iterdir()
                      if d.is_dir() and (d / "__init__.py").exists() and d.name != "engine")
@@ -179,6 +179,9 @@ def _layers(game_dir: Path, package: str = "game") -> dict[str, set[str]]:
     }
     for system in systems:
         layers[system] = below | {engine, system}
+    # the lessons (a guided first game of each system): data and a runner over the rules
+    lessons = f"{p}.lessons"
+    layers[lessons] = below | {engine, f"{p}.rules", f"{p}.rules.registry", *systems, lessons}
     everything_but_cli = set(layers) | {f"{p}.ui", f"{p}.rules"}
     layers[f"{p}.rules"] = below | {engine, f"{p}.rules", f"{p}.rules.registry", *systems}
     layers[f"{p}.ui"] = everything_but_cli

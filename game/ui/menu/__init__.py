@@ -1,9 +1,11 @@
 """The main menu: rule system and scenario, new game or load, hot-seat or against the AI,
-teaching or strict mode, the sandbox, the language, and quit.
+teaching or strict mode, the sandbox, learning to play, the language, and quit.
 
-``make_menu_view(maps_dir, size, start=..., sandbox=...)`` builds it. The first row plays the
-default scenario in one click. What happens on "start" and "sandbox" is the caller's (the app
-wires the play screen and the sandbox in); the menu only gathers the choice.
+``make_menu_view(maps_dir, size, start=..., sandbox=..., learn=...)`` builds it. The first row
+plays the default scenario in one click; "Learn to play" opens a page listing the guided first
+games (one lesson per rule system, ``game.lessons``) and "Back". What happens on "start",
+"sandbox" and a lesson is the caller's (the app wires the play screen, the sandbox and the
+lessons in); the menu only gathers the choice.
 
 Each row is a pygame_gui button with a tooltip (``game.ui.gui``, theme ``assets/theme.json``);
 left click changes a choice forward, right click back. The keyboard works as well: arrows or Tab
@@ -23,6 +25,7 @@ import pygame
 
 from game.board.names import local_title
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, save_language
+from game.lessons import available as available_lessons
 from game.ui.colours import BACKGROUND, ORANGE
 from game.ui.gui import Gui
 from game.ui.view import Push, Quit, View, ViewAction
@@ -38,6 +41,11 @@ ACCENT = ORANGE
 #: what each row does, for its tooltip
 TOOLTIPS = {
     "quick": N_("Start the usual scenario at once: a new game, hot-seat, teaching mode."),
+    "learn": N_("A guided first game of each rule system: a few minutes, step by step, with "
+                "the rules explained."),
+    "lesson": N_("A short guided game with fixed dice: each step says what to do and why, "
+                 "then shows the rules it applied."),
+    "back": N_("Back to the main menu."),
     "system": N_("Change the rule system; the scenario follows. Right-click goes back."),
     "scenario": N_("Change the scenario among the maps of this rule system. "
                    "Right-click goes back."),
@@ -92,17 +100,27 @@ def scan_scenarios(maps_dir: Path) -> list[Scenario]:
 
 Starter = Callable[[MenuChoice], View | None]
 SandboxStarter = Callable[[Path], View | None]
+#: the lesson of a rule system (None: it cannot start)
+LessonStarter = Callable[[str], View | None]
+#: the rows of the page that lists the lessons start so
+LESSON = "lesson:"
 
 
 class MenuView:
     def __init__(self, scenarios: Sequence[Scenario], size: tuple[int, int], *,
                  start: Starter | None = None, sandbox: SandboxStarter | None = None,
+                 learn: LessonStarter | None = None, lessons: Sequence[str] | None = None,
                  default: str = DEFAULT_MAP, remember: Callable[[str], None] = save_language) -> None:
         self.scenarios = list(scenarios)
         self.systems = list(dict.fromkeys(s.system for s in self.scenarios))
         self.size = size
         self._start = start
         self._sandbox = sandbox
+        self._learn = learn
+        #: the rule systems that have a lesson, in the order the page lists them
+        self.lessons = tuple(available_lessons() if lessons is None else lessons)
+        #: "main", or "learn" (the page listing the lessons)
+        self.page = "main"
         self._remember = remember
         first = next((s for s in self.scenarios if s.path.name == default),
                      self.scenarios[0] if self.scenarios else None)
@@ -116,13 +134,16 @@ class MenuView:
         self.gui = Gui(size)
         #: action -> its button (rebuilt with the language and the window size)
         self.buttons: dict[str, Any] = {}
-        self._built: tuple[str, tuple[int, int]] | None = None
+        self._built: tuple[str, tuple[int, int], str] | None = None
         self._pressed: list[ViewAction | None] = []
         self._build()
 
     # ------------------------------------------------------------------ rows
     def rows(self) -> list[tuple[str, str]]:
         """(action, text) for each row, in the current language."""
+        if self.page == "learn":
+            return [(LESSON + s, _("{game}: a guided first game").format(game=system_name(s)))
+                    for s in self.lessons] + [("back", _("Back"))]
         rows: list[tuple[str, str]] = []
         c = self.choice
         if self.default is not None:
@@ -138,6 +159,8 @@ class MenuView:
                 ("start", _("Start")),
                 ("sandbox", _("Sandbox on this map")),
             ]
+        if self.lessons:
+            rows.append(("learn", _("Learn to play")))
         rows += [("language", _("Language: {name}").format(name=LANGUAGE_NAMES[language()])),
                  ("quit", _("Quit"))]
         return rows
@@ -153,6 +176,12 @@ class MenuView:
             return None
         if action == "quick" and self.default is not None:
             return self._launch(MenuChoice(self.default))
+        if action in ("learn", "back"):
+            self.page = "learn" if action == "learn" else "main"
+            self.focus = 0
+            return None
+        if action.startswith(LESSON):
+            return self._lesson(action[len(LESSON):])
         if c is None:
             return None
         if action == "system" and self.systems:
@@ -175,6 +204,17 @@ class MenuView:
                 return None
             return Push(view)
         return None
+
+    def _lesson(self, system: str) -> ViewAction | None:
+        view = self._learn(system) if self._learn else None
+        if view is None:
+            self.message = _("This lesson cannot be started.")
+            return None
+        return Push(view)
+
+    def tooltip(self, action: str) -> str:
+        """What a row does, in the current language."""
+        return _(TOOLTIPS[LESSON[:-1] if action.startswith(LESSON) else action])
 
     def _launch(self, choice: MenuChoice) -> ViewAction | None:
         view = self._start(choice) if self._start else None
@@ -209,10 +249,10 @@ class MenuView:
                 object_id=ObjectID("#title", "label"))
         self.buttons = {}
         for k, (action, text) in enumerate(self.rows()):
-            accent = action in ("quick", "start")
+            accent = action in ("quick", "start", "learn") or action.startswith(LESSON)
             button = UIButton(
                 pygame.Rect(12, rows_top + k * ROW_PX, inner - 20, ROW_PX - 6), text, manager,
-                container=panel, tool_tip_text=_(TOOLTIPS[action]),
+                container=panel, tool_tip_text=self.tooltip(action),
                 object_id=ObjectID("#accent" if accent else "#menu_button", "button"),
                 generate_click_events_from=(pygame.BUTTON_LEFT, pygame.BUTTON_RIGHT),
                 command=self._command(action))
@@ -225,7 +265,7 @@ class MenuView:
         if font.size(hint)[0] + 20 <= w:  # a narrow window goes without the hint
             UILabel(pygame.Rect(0, h - 40, w, 30), hint, manager,
                     object_id=ObjectID("#hint", "label"))
-        self._built = (language(), self.size)
+        self._built = (language(), self.size, self.page)
         self._show_focus()
 
     def _command(self, action: str) -> Callable[[dict[str, Any]], None]:
@@ -239,7 +279,7 @@ class MenuView:
 
     def _sync(self) -> None:
         """The widgets follow the menu: rebuilt for a new language or size, else relabelled."""
-        if self._built != (language(), self.size):
+        if self._built != (language(), self.size, self.page):
             self._build()
             return
         for action, text in self.rows():
@@ -284,6 +324,10 @@ class MenuView:
         if event.type == pygame.KEYDOWN:
             self.keyboard_focus = True
             if event.key == pygame.K_ESCAPE:
+                if self.page != "main":  # a page goes back to the main one first
+                    self.activate("back")
+                    self._sync()
+                    return None
                 return Quit()
             if event.key in (pygame.K_DOWN, pygame.K_TAB):
                 self.focus = (self.focus + 1) % len(rows)
@@ -316,7 +360,8 @@ class MenuView:
 
 def make_menu_view(maps_dir: Path, size: tuple[int, int] = (1280, 800), *,
                    start: Starter | None = None, sandbox: SandboxStarter | None = None,
-                   **kwargs: Any) -> MenuView:
-    """The main menu over the maps of ``maps_dir``. ``start(choice)`` and ``sandbox(map_path)``
-    return the view to push (None: cannot; the menu says so)."""
-    return MenuView(scan_scenarios(maps_dir), size, start=start, sandbox=sandbox, **kwargs)
+                   learn: LessonStarter | None = None, **kwargs: Any) -> MenuView:
+    """The main menu over the maps of ``maps_dir``. ``start(choice)``, ``sandbox(map_path)``
+    and ``learn(system)`` return the view to push (None: cannot; the menu says so)."""
+    return MenuView(scan_scenarios(maps_dir), size, start=start, sandbox=sandbox, learn=learn,
+                    **kwargs)

@@ -1,4 +1,6 @@
-"""``tabletop menu``: the main menu in a window, wired to the play screen and the sandbox."""
+"""``tabletop menu``: the main menu in a window, wired to the play screen, the sandbox and the
+lessons; ``tabletop learn SYSTEM``: a lesson in a window, its "full scenario" the map's play
+screen and its "main menu" this menu."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ import sys
 from pathlib import Path
 
 from game.board.maps import MAPS_DIR
-from game.ui.menu import MenuChoice, make_menu_view
+from game.ui.menu import MenuChoice, Scenario, make_menu_view
 from game.ui.view import View
 
 
@@ -66,6 +68,57 @@ def sandbox_view(map_path: Path, size: tuple[int, int]) -> View | None:
         return None
 
 
+def learn_view(system: str, size: tuple[int, int]) -> View | None:
+    """The lesson of ``system`` (None, said on the terminal, when it cannot start); its
+    "full scenario" is a new game of the lesson's map in teaching mode, hot-seat."""
+    from game.board import map_path
+    from game.lessons import LessonError
+    from game.ui.images import SafeImageLoader
+    from game.ui.learn import make_learn_view
+
+    def full_game(lesson_system: str) -> View | None:
+        from game.lessons import load_lesson
+
+        path = map_path(load_lesson(lesson_system).map)
+        return start_view(MenuChoice(Scenario(path, path.stem, lesson_system)), _screen_size())
+
+    try:
+        return make_learn_view(system, size, full_game=full_game, image_loader=SafeImageLoader())
+    except (KeyError, LessonError, OSError, ValueError) as exc:
+        print(f"tabletop learn: cannot start the lesson of {system!r}: {exc}", file=sys.stderr)
+        return None
+
+
+def learn_command(system: str, size: tuple[int, int] = (1280, 800), *, lang: str | None = None,
+                  max_frames: int | None = None) -> int:
+    """``tabletop learn SYSTEM``: 0 when closed, 2 for a system without a lesson, 3 without a
+    display. ``lang``: the language for this run (None: the remembered one)."""
+    from game.lessons import available
+    from game.ui.app import in_window, run_views
+    from game.ui.view import ViewStack
+
+    if system not in available():
+        print(f"tabletop learn: no lesson for {system!r}; lessons: {', '.join(available())}",
+              file=sys.stderr)
+        return 2
+
+    def lesson() -> int:
+        import pygame
+
+        from game.i18n import set_language
+
+        if lang is not None:
+            set_language(lang)
+        pygame.display.set_caption("tabletop")
+        view = learn_view(system, _screen_size())
+        if view is None:
+            return 2
+        run_views(ViewStack(view, home=main_menu_view), max_frames)
+        return 0
+
+    return in_window(size, lesson)
+
+
 def menu_command(size: tuple[int, int] = (1280, 800), maps_dir: Path = MAPS_DIR,
                  max_frames: int | None = None) -> int:
     """0 when closed, 3 without a display."""
@@ -86,7 +139,8 @@ def main_menu_view(size: tuple[int, int], maps_dir: Path = MAPS_DIR) -> View:
 
     pygame.display.set_caption("tabletop")
     return make_menu_view(maps_dir, size, start=lambda c: start_view(c, _screen_size()),
-                          sandbox=lambda p: sandbox_view(p, _screen_size()))
+                          sandbox=lambda p: sandbox_view(p, _screen_size()),
+                          learn=lambda s: learn_view(s, _screen_size()))
 
 
 def _screen_size() -> tuple[int, int]:
