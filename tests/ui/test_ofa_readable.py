@@ -10,6 +10,7 @@ every input answers; the log's lines read as sentences, each rule cited once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 import game.ui.labels as labels_module
 from game.board import load_board
 from game.board.model import Board
-from game.i18n import set_language
+from game.i18n import catalog, extract_messages, set_language
 from game.rules.engine import Match
 from game.ui.label_layout import Box, Label, Placed, circle_box, inside, overlaps
 from game.ui.play.ofa.figure_layer import short_name
@@ -86,6 +87,7 @@ def tavern_view(board: Board, tmp_path: Path, size: tuple[int, int] = (1280, 800
     match = crowded(new_match(TAVERN, 3), spots)
     view = OFAPlayView(PlaySession(match, board), board, size, save_dir=tmp_path / "saves",
                        animate=False, handover=False)
+    view.card, view.card_kind = None, ""  # straight to the table (no card at the start)
     frame(view)
     return view
 
@@ -334,3 +336,71 @@ def test_keys_and_clicks_that_do_nothing_say_so(tavern: Board, tmp_path: Path) -
     view.handle_event(ev(pygame.MOUSEBUTTONDOWN, pos=view.layout.table.center, button=3))
     view.handle_event(ev(pygame.MOUSEBUTTONUP, pos=view.layout.table.center, button=3))
     assert view.message_showing or view.menu is not None
+
+
+# --------------------------------------------------------------------------- 4. words
+
+#: a Russian preposition (or a participle that takes a case) left before a colon: the name after
+#: it would need a case the placeholder cannot give ("Увернуться от: круглый стол")
+GLUED_RU = re.compile(r"(?<![\w-])(от|с|со|на|в|во|по|к|ко|за|через|из|у|против|между|касаясь|"
+                      r"упирается в|вплотную к):\s*\{")
+
+
+def ofa_msgids() -> set[str]:
+    """Every msgid the One for All screen and rules put on the screen."""
+    paths = sorted((REPO / "game" / "ui" / "play" / "ofa").glob("*.py"))
+    paths += sorted((REPO / "game" / "rules" / "one_for_all").glob("*.py"))
+    return set(extract_messages(paths))
+
+
+def test_the_russian_of_one_for_all_never_leaves_a_preposition_before_a_name() -> None:
+    ru = catalog("ru")
+    glued = {m: ru[m] for m in ofa_msgids() if m in ru and GLUED_RU.search(ru[m])}
+    assert not glued
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_OFA_5_4_a_hit_that_only_pushes_back_reads_as_a_sentence(lang: str) -> None:
+    from game.rules.engine import Event
+    from game.rules.one_for_all.explain import explain
+
+    hits = Event.of("ofa.hits", ["OFA-5.1", "OFA-5.4", "OFA-5A.1"], "Porthos", table="swashbuckling",
+                    rows=("pushed_back",), steps=(), stunned=False, unarmed=False, wounds=0)
+    line = explain(hits, lang)
+    if lang == "en":
+        assert line.startswith("Porthos takes 1 hit(s) (Pushed Back), with no lasting harm")
+        assert "unhurt" not in line
+    else:
+        assert line.startswith("Porthos получает ударов: 1 (Отброшен), без последствий")
+    worse = Event.of("ofa.hits", ["OFA-5.1", "OFA-5.4", "OFA-5A.1"], "Porthos",
+                     table="swashbuckling", rows=("pushed_back", "stunned"), steps=(),
+                     stunned=True, unarmed=False, wounds=0)
+    assert ("2 hit(s) (Pushed Back, Stunned): now Stunned" in explain(worse, "en"))
+    blocked = Event.of("ofa.push", ["OFA-5D.1", "OFA-5D.2", "OFA-AMB-4", "OFA-AMB-4"], "Porthos",
+                       distance=0.0, blocked=True, touched="long table", touched_kind="terrain")
+    text = explain(blocked, lang)
+    assert " 0 mm" not in text and " 0 мм" not in text and "long table" in text
+    assert text.endswith("[OFA-5D.1, OFA-5D.2, OFA-AMB-4]")  # each rule once
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_whole_game_logs_each_rule_once_and_no_empty_or_glued_piece(
+        tavern: Board, lang: str) -> None:
+    set_language(lang)
+    session = PlaySession(new_match(TAVERN, 5), tavern, ai_sides=("musketeers", "cardinal"))
+    for _ in range(250):
+        if session.state.winner:
+            break
+        command = session.ai_command()
+        if command is None:
+            break
+        session.submit(command)
+    lines = [line for entry in session.log() for line in entry.lines]
+    assert len(lines) > 50
+    for line in lines:
+        rules = [r.strip() for r in line.rules.split(",") if r.strip()]
+        assert len(rules) == len(set(rules)), line
+        assert "()" not in line.text and "  " not in line.text, line
+        assert not re.search(r"\b([^\W\d_]+)\b,? \1\b", line.text), line  # no word twice
+        if lang == "ru":
+            assert not re.search(r"(?<![\w-])(от|на|с|по|к|за|в|против): ", line.text), line

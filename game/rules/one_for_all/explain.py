@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,14 +35,18 @@ _MESSAGES: dict[str, str] = {
     "ofa.allocate": N_("{actor} wins {hits} hit(s) to split among {candidates}"),
     "ofa.allocated": N_("{actor} splits the hits: {shares}"),
     "ofa.push": N_("{actor} is pushed back {distance:.0f} mm"),
-    "ofa.push.blocked": N_("{actor} is pushed back {distance:.0f} mm (already against something: "
-                           "Stunned instead)"),
-    "ofa.hits": N_("{actor} takes {rows}: now {state}"),
+    "ofa.push.blocked": N_("{actor} cannot be pushed back, already against something: Stunned "
+                           "instead"),
+    "ofa.push.blocked_by": N_("{actor} cannot be pushed back, blocked by {touched}: Stunned "
+                              "instead"),
+    # a hit's row of the hit table is what it does (a push, a marker, a wound), not damage
+    "ofa.hits": N_("{actor} takes {count} hit(s) ({rows}): now {state}"),
+    "ofa.hits.harmless": N_("{actor} takes {count} hit(s) ({rows}), with no lasting harm"),
     "ofa.down": N_("{actor} falls unconscious and lies as an obstacle"),
     "ofa.damage_bonus": N_("a heavy object: +{extra} hit(s) for {target}"),
     "ofa.initiative_lost": N_("{actor} rolled a 1: the initiative passes to {to}"),
     "ofa.activation_end": N_("{actor}'s activation ends ({reason})"),
-    "ofa.game_over": N_("The game is over: {winner} win"),
+    "ofa.game_over": N_("The game is over: {winner} won"),
     # what a figure does (``ofa.action``'s ``kind``), with what it acts on
     "ofa.action.punch": N_("{actor} punches {object}"),
     "ofa.action.kick": N_("{actor} kicks {object}"),
@@ -50,6 +55,7 @@ _MESSAGES: dict[str, str] = {
     "ofa.action.insult": N_("{actor} insults {object}"),
     "ofa.action.pick_up": N_("{actor} picks up {object}"),
     "ofa.action.throw": N_("{actor} throws {object}"),
+    "ofa.action.throw.at": N_("{actor} throws {object} at {target}"),
     "ofa.action.roll": N_("{actor} rolls {object}"),
     "ofa.action.leap_onto": N_("{actor} leaps onto {object}"),
     "ofa.action.leap_off": N_("{actor} leaps off {object}"),
@@ -87,24 +93,43 @@ def _state(data: Mapping[str, Any], tr: Translate) -> str:
     return ", ".join(parts) or tr(N_("unhurt"))
 
 
+def _rows(rows: tuple[str, ...], tr: Translate) -> str:
+    """The hit table's rows a figure took, each named once with how many times (in the order
+    they first came): "Pushed Back, Wounded ×3, Dropped Weapon"."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row] = counts.get(row, 0) + 1
+    words = _WORDS["rows"]
+    return ", ".join(tr(words.get(r, r)) + (f" ×{n}" if n > 1 else "") for r, n in counts.items())
+
+
 def _derive(event: Event, data: Mapping[str, Any], tr: Translate) -> Derived:
     kind = event.kind
     if kind == "ofa.action":
         action = str(data.get("kind", "")).replace(" ", "_")
+        if action == "throw" and data.get("target"):
+            return Derived({"object": data.get("object", "")}, "ofa.action.throw.at")
         if f"ofa.action.{action}" in _MESSAGES:
             return Derived({"object": data.get("object", "")}, f"ofa.action.{action}")
         return Derived({"object": data.get("object", "")})
     if kind == "ofa.move" and data.get("touched"):
         return Derived(message="ofa.move.touching")
     if kind == "ofa.push" and data.get("blocked"):
-        return Derived(message="ofa.push.blocked")
+        return Derived(message="ofa.push.blocked_by" if data.get("touched") else "ofa.push.blocked")
     if kind == "ofa.duel":
         return Derived({"result": tr(_WORDS["winner_of_duel"].get(str(data.get("winner")),
                                                                   "the challenger wins"))})
     if kind == "ofa.rolloff":
         return Derived({"verdict": tr(N_("the line is clear")) if data.get("clear") else tr(N_("the line is blocked"))})
     if kind == "ofa.hits":
-        return Derived({"state": _state(data, tr)})
+        rows = tuple(data.get("rows", ()) or ())
+        values = {"count": len(rows), "rows": _rows(rows, tr)}
+        if not (data.get("stunned") or data.get("unarmed") or data.get("wounds")):
+            return Derived(values, "ofa.hits.harmless")
+        return Derived({**values, "state": _state(data, tr)})
+    if kind == "ofa.attack":  # a figure with no dice to roll scores 0 (OFA-3.4)
+        none = tr(N_("no dice"))
+        return Derived({k: none for k in ("attacker_faces", "defender_faces") if not data.get(k)})
     if kind == "ofa.allocated":
         shares = ", ".join(f"{who} {n}" for who, n in data.get("shares", ()))
         return Derived({"shares": shares})
@@ -116,7 +141,10 @@ EXPLANATIONS = Explanations(_MESSAGES, _WORDS, _derive)
 
 
 def explain(event: Event, lang: str = "en") -> str:
-    """One line for the log, with the rule IDs at the end: ``... [OFA-3C.4, OFA-5A.1]``."""
+    """One line for the log, with the rule IDs at the end, each once: ``... [OFA-3C.4, OFA-5A.1]``
+    (an event may name a rule twice: a check's rule and the table's)."""
+    if len(set(event.rules)) < len(event.rules):
+        event = replace(event, rules=tuple(dict.fromkeys(event.rules)))
     return engine_words.explain(event, EXPLANATIONS, lang)
 
 

@@ -23,7 +23,7 @@ def hint(view: OFAPlayView) -> str:
     st = view.state
     names = view.names
     if st.winner:
-        return _("The game is over: {side} win.").format(side=names.side(st.winner))
+        return _("The game is over: {side} won.").format(side=names.side(st.winner))
     side = view.session.to_play() or st.initiative
     if not view.human_to_play():
         return _("{side} (AI) is playing. Space hurries it.").format(side=names.side(side))

@@ -70,15 +70,15 @@ def dice_rows(events: Sequence[Event], state: OFAState, names: Names) -> list[Di
             defender = str(d.get("defender", ""))
             to_d, to_a = int(d.get("hits_to_defender", 0)), int(d.get("hits_to_attacker", 0))
             won = d.get("winner") == "attacker"
+            mine, theirs = d.get("attacker_score", 0), d.get("defender_score", 0)
             rows.append(DiceRow(_("{name} duels").format(name=names.of(e.actor)), a,
                                 deciding_dice(a), lost, side_of(e.actor),
-                                f"= {d.get('attacker_score', 0)}"
-                                + (_(": wins, {hits} on {name}").format(
-                                    hits=_hits(to_d), name=names.of(defender)) if won else "")))
+                                _("= {score}: wins, {hits} on {name}").format(
+                                    score=mine, hits=_hits(to_d), name=names.of(defender))
+                                if won else f"= {mine}"))
             rows.append(DiceRow(names.of(defender), b, deciding_dice(b), False, side_of(defender),
-                                f"= {d.get('defender_score', 0)}"
-                                + ("" if won else _(": wins, {hits} on {name}").format(
-                                    hits=_hits(to_a), name=names.of(e.actor)))))
+                                f"= {theirs}" if won else _("= {score}: wins, {hits} on {name}").format(
+                                    score=theirs, hits=_hits(to_a), name=names.of(e.actor))))
         elif e.kind == "ofa.rolloff":
             rolls = d.get("rolls", ())
             last = rolls[-1] if isinstance(rolls, tuple | list) and rolls else ()
