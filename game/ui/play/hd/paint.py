@@ -11,10 +11,11 @@ import pygame
 from game.i18n import N_, _, language
 from game.ui.colours import NO_SIDE, RGB
 from game.ui.play import widgets as ui
+from game.ui.play.hd.odds_tab import Pane, draw_odds
 from game.ui.play.hd.overlay import bands_words, sight_lines
 from game.ui.play.hd.table import draw_table
 from game.ui.play.hd.tray import last_rolls
-from game.ui.play.side_panel import draw_lines
+from game.ui.play.side_panel import PAD, draw_lines
 from game.ui.play.top_bar import top_words
 from game.ui.words import mode_name
 
@@ -53,6 +54,8 @@ def draw(view: HDPlayView, surface: pygame.Surface) -> None:
     view.action_bar.set(lay.actions, view.groups(), view.hint(), surface.get_size())
     view.action_bar.draw(surface, lay.actions, view.hot)
     view.draw_status(surface)
+    if view.menu is not None:
+        view.menu.draw(surface)
     view.draw_overlays(surface)
 
 
@@ -112,14 +115,35 @@ def top_form(view: HDPlayView, width: int, chip: tuple[str, RGB] | None) -> tupl
     return "", forms[-1][1]
 
 
-def draw_targets(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
-    """The Odds tab: the sight lines of the selected unit to every enemy (what each shot
-    needs), or what the template being laid catches."""
+def draw_odds_tab(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The Odds tab (scrolled by the wheel): the exact odds of the roll on offer (the action
+    under the pointer, the template in hand, the attack on the enemy under the pointer, else
+    the first roll on offer), then what the template catches and the sight lines of the
+    selected unit to every enemy (what each shot needs)."""
+    clip = surface.get_clip()
+    surface.set_clip(body)
+    start = body.y + PAD - view.odds_scroll
+    pane = Pane(view.texts, surface, body, start)
+    subject = view.odds_subject()
+    if subject is not None:
+        command, st, odds = subject
+        # the rules are listed here unless the shell's footer links to them (``odds_rules``)
+        footer = callable(getattr(super(type(view), view), "odds_rules", None))
+        draw_odds(pane, view.names, st, view.names.command(command), odds, rules=not footer)
+    else:
+        pane.line(_("No roll on offer: point at an action, aim a template or select a unit "
+                    "that can attack."), ui.DIM)
+        pane.gap()
     tpl = view.template()
+    if tpl is not None:
+        pane.line(tpl.words)
+        pane.gap()
     pic = view.sight()
-    lines = ([tpl.words, ""] if tpl is not None else []) + (
-        sight_lines(pic, view.state, view.names) if pic is not None else [_("Select a unit.")])
-    draw_lines(view.texts, surface, body, [(_("Targets"), ui.ACCENT), *lines])
+    pane.line(_("Targets"), ui.ACCENT)
+    for line in sight_lines(pic, view.state, view.names) if pic is not None else [_("Select a unit.")]:
+        pane.line(line)
+    view.odds_height, view.odds_shown_h = pane.y - start + PAD, body.height
+    surface.set_clip(clip)
 
 
 def draw_unit(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:

@@ -25,13 +25,15 @@ import pygame
 from game.board.model import Board
 from game.i18n import N_, _, language
 from game.rules.engine import IllegalCommand
-from game.rules.helldorado.commands import Activate, Blast, End, Move, Retreat, ShootAt
+from game.rules.helldorado.commands import Activate, Blast, Move, Retreat, ShootAt
 from game.rules.helldorado.spatial import angle_to
 from game.rules.helldorado.state import HDState
 from game.ui.colours import NO_SIDE, RGB
 from game.ui.play import user_dirs
 from game.ui.play.action_bar import ActionBar
+from game.ui.play.action_menu import ActionMenu
 from game.ui.play.choices import Choice, Group
+from game.ui.play.hd import odds_tab, table_input
 from game.ui.play.hd import paint as hd_paint
 from game.ui.play.hd.overlay import (
     SightPicture,
@@ -44,6 +46,7 @@ from game.ui.play.hd.tray import HDRow, HDTray
 from game.ui.play.layout import Layout
 from game.ui.play.match_session import Submitted
 from game.ui.play.shell import PlayShell
+from game.ui.play.side_panel import CARD, LINE_H, ODDS, PanelTab
 from game.ui.play.widgets import DANGER, TEXT
 from game.ui.view import ViewAction
 
@@ -75,7 +78,7 @@ def hd_layout(size: tuple[int, int]) -> Layout:
 class HDPlayView(PlayShell[HDState]):
     help_lines = HELP
     odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Unit"), CARD_TIP)
-    draw_odds, draw_card = hd_paint.draw_targets, hd_paint.draw_unit
+    draw_odds, draw_card = hd_paint.draw_odds_tab, hd_paint.draw_unit
     ai_pace_s = AI_PACE_S
 
     def layout_for(self, size: tuple[int, int]) -> Layout:
@@ -100,7 +103,12 @@ class HDPlayView(PlayShell[HDState]):
         self.confirm_empty = False
         #: a press on a unit that may not move now (its id and where): the drag says why
         self.refused_drag: tuple[str, tuple[int, int]] | None = None
+        #: the action menu a right-click on a unit opened
+        self.menu: ActionMenu | None = None
         self._cache: dict[str, tuple[object, Any]] = {}
+        #: the Odds tab scrolled down by (pixels), and how tall its words were last drawn
+        self.odds_scroll = 0
+        self.odds_height = self.odds_shown_h = 0
         self.hot: Choice | None = None
         self.after_change()
 
@@ -176,10 +184,84 @@ class HDPlayView(PlayShell[HDState]):
                                                        Choice(_("Aim again"), "aim", "tool"),
                                                        Choice(_("Cancel"), None, "tool")))]
         if self.tool is not None:
-            return [Group("tool", _("Template"), (Choice(_("Lay it here"), "lay", "tool"),
+            lay = odds_tab.lay_label(self.tool_odds(), len(tpl.caught) if tpl is not None else 0)
+            return [Group("tool", _("Template"), (Choice(lay, "lay", "tool"),
                                                   Choice(_("Cancel"), None, "tool")))]
         key = (id(self.session), self.session.revision, self.selected, language())
-        return self.memo("groups", key, lambda: self.session.choices(self.selected))
+        return self.memo("groups", key, lambda: odds_tab.with_chances(
+            self.session.choices(self.selected), self.session.system,
+            self.session.acting_state(self.selected), self.state))
+
+    # ------------------------------------------------------------------ odds
+    def panel_tabs(self) -> list[PanelTab]:
+        """The shell's Odds and Unit tabs, the Odds scrolled by the wheel."""
+        return [PanelTab(ODDS, *self.odds_tab, self.draw_odds, wheel=self.scroll_odds),
+                PanelTab(CARD, *self.card_tab, self.draw_card)]
+
+    def odds_rules(self) -> tuple[str, ...]:
+        """The rules the Odds tab's numbers come from, for the shell's footer that links to
+        them: those the odds on show applied (a re-roll: HD-MELEE-9, HD-0-6), else none."""
+        subject = self.odds_subject()
+        if subject is None:
+            return ()
+        return tuple(getattr(subject[2], "rules", ("HD-MELEE-9", "HD-0-6")))
+
+    def scroll_odds(self, notches: float, body: pygame.Rect) -> None:
+        """The wheel over the Odds tab: down its words, as far as the last one shows (in the
+        body it was drawn in, which a footer may shorten)."""
+        most = max(0, self.odds_height - min(body.height, self.odds_shown_h or body.height))
+        self.odds_scroll = max(0, min(most, round(self.odds_scroll - notches * 3 * LINE_H)))
+
+    def tool_command(self) -> Blast | ShootAt | None:
+        """The command the template in hand would give, as it is aimed now."""
+        tool = self.tool
+        if tool is None:
+            return None
+        if tool.kind == "template":
+            return Blast(tool.unit, tool.weapon, round(self.tool_angle % 360.0, 3))
+        return ShootAt(tool.unit, tool.weapon, round(self.tool_point[0], 4),
+                       round(self.tool_point[1], 4))
+
+    def odds(self, command: Any, st: HDState) -> Any:
+        """The exact odds of ``command`` in ``st`` (worked out again only when they change)."""
+        key = (id(self.session), self.session.revision, command, id(st))
+        return self.memo("odds", key, lambda: odds_tab.odds_of(self.session.system, st, command))
+
+    def tool_odds(self) -> Any:
+        cmd = self.tool_command()
+        st = self.session.acting_state(self.tool.unit) if self.tool is not None else None
+        return self.odds(cmd, st) if cmd is not None and st is not None else None
+
+    def odds_subject(self) -> tuple[Any, HDState, Any] | None:
+        """What the Odds tab shows (command, state, odds): the action under the pointer in the
+        bar, else the template in hand, else the attack on the enemy under the pointer, else
+        the first roll on offer (a pending choice's, or the selected unit's)."""
+        hot = self.hot
+        if hot is not None and hot.command is not None:
+            got = self._subject(self.tool_command() if hot.command == "lay" else hot.command,
+                                hot.group)
+            if got is not None:
+                return got
+        if self.tool is not None:
+            cmd = self.tool_command()
+            return self._subject(cmd, "tool") if cmd is not None else None
+        offered = [c for g in self.groups() for c in g.choices if c.command is not None]
+        on_hover = [c for c in offered if self.hover and getattr(c.command, "target", "") == self.hover]
+        for c in on_hover + offered:
+            got = self._subject(c.command, c.group)
+            if got is not None:
+                return got
+        return None
+
+    def _subject(self, command: Any, group: str) -> tuple[Any, HDState, Any] | None:
+        if command is None or isinstance(command, str | Tool):
+            return None
+        unit = self.tool.unit if group == "tool" and self.tool is not None else self.selected
+        st = self.state if group in ("pending", "vae") else self.session.acting_state(unit)
+        if st is None:
+            return None
+        odds = self.odds(command, st)
+        return (command, st, odds) if odds is not None else None
 
     # ------------------------------------------------------------------ words
     def hint(self) -> str:
@@ -275,8 +357,11 @@ class HDPlayView(PlayShell[HDState]):
         self.tool, self.confirm_empty = None, False
 
     def cancel(self) -> bool:
-        """Esc: the question of a template on nobody (back to aiming), else the template or
-        the drag in hand."""
+        """Esc: the action menu, the question of a template on nobody (back to aiming), else
+        the template or the drag in hand."""
+        if self.menu is not None:
+            self.menu = None
+            return True
         if self.confirm_empty:
             self.confirm_empty = False
             return True
@@ -312,22 +397,19 @@ class HDPlayView(PlayShell[HDState]):
             self.submit(cmd)
 
     def lay_tool(self, confirmed: bool = False) -> None:
-        """Lay the template (fire the explosion) as aimed; one that catches nobody asks first
-        (``confirm_empty``), and the next lay spends it."""
+        """Lay the template (fire the explosion) as aimed; one the rules allow that catches
+        nobody asks first (``confirm_empty``), and the next lay spends it."""
         tool = self.tool
         if tool is None:
             return
         tpl = self.template()
-        if tpl is not None and not tpl.caught and not (confirmed or self.confirm_empty):
+        if tpl is not None and tpl.ok and not tpl.caught and not (confirmed or self.confirm_empty):
             self.confirm_empty = True
             self.say(self.empty_question(), DANGER)
             return
-        if tool.kind == "template":
-            cmd: Any = Blast(tool.unit, tool.weapon, round(self.tool_angle % 360.0, 3))
-        else:
-            cmd = ShootAt(tool.unit, tool.weapon, round(self.tool_point[0], 4),
-                          round(self.tool_point[1], 4))
-        self.submit(*self.session.prefix(tool.unit), cmd)
+        cmd = self.tool_command()
+        if cmd is not None:
+            self.submit(*self.session.prefix(tool.unit), cmd)
 
     def move_to(self, unit_id: str, target: tuple[float, float]) -> Submitted[HDState] | None:
         """A drag's end: a straight move (or retreat) towards ``target`` (fathoms), as far as
@@ -360,135 +442,45 @@ class HDPlayView(PlayShell[HDState]):
         return best
 
     # ------------------------------------------------------------------ events
+    # (what each key and each press does, and why one does nothing: ``table_input.py``)
     def bars_pressed(self) -> None:
         """Do what the action bar's buttons were pressed for."""
         for choice in self.action_bar.take():
             self.choose(choice)
 
+    def feed_bars(self, event: pygame.event.Event) -> bool:
+        """The bars' widgets get the events while no action menu is open (and the moves); a
+        press outside the open menu closes it and then does what it does without it."""
+        if self.menu is not None and event.type == pygame.MOUSEBUTTONDOWN \
+                and not self.menu.rect.collidepoint(getattr(event, "pos", (-1, -1))):
+            self.menu, self.hot = None, None
+        if self.menu is None or event.type == pygame.MOUSEMOTION:
+            return super().feed_bars(event)
+        return False
+
+    def key_down(self, event: pygame.event.Event) -> ViewAction | None:
+        """The action menu takes the keys while it is open."""
+        if self.menu is not None and table_input.menu_event(self, event) is not None:
+            return None
+        return super().key_down(event)
+
+    def panel_event(self, event: pygame.event.Event) -> bool:
+        return self.menu is None and super().panel_event(event)
+
     def game_key(self, event: pygame.event.Event) -> ViewAction | None:
-        k = getattr(event, "key", 0)
-        if k in (pygame.K_q, pygame.K_e) and self.tool is not None:
-            self.tool_angle = (self.tool_angle + (-5.0 if k == pygame.K_q else 5.0)) % 360.0
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tool is not None:
-            self.lay_tool()
-        elif k == pygame.K_TAB:
-            self._next_unit()
-        elif k == pygame.K_SPACE and self.human_to_play():
-            self._end_activation()
-        else:
+        if not table_input.game_key(self, event):
             return super().game_key(event)
         return None
 
     def number_key(self, n: int) -> None:
-        choice = self.action_bar.by_number(n)
-        if choice is not None:
-            self.choose(choice)
-        elif not self.human_to_play():
-            self.say(self.why_not_move(""))
-        else:
-            self.say(_("There is no action {n} on the bar now.").format(n=n))
-
-    def _end_activation(self) -> None:
-        """Space: the active unit ends its activation (HD-HOUSE-6); else why it cannot."""
-        st = self.state
-        unit = st.activation.unit if st.activation else st.pending.unit if st.pending else ""
-        if unit:  # while a choice waits the rules refuse it and say why (HD-MELEE-1)
-            self.submit(End(unit))
-        else:
-            self.say(_("No unit is active: Space ends an activation once a unit has "
-                       "started one (HD-HOUSE-6)."))
-
-    def _next_unit(self) -> None:
-        """Tab: the next unit of the side to play that is ready (HD-HOUSE-3), else why not."""
-        st = self.state
-        if not self.human_to_play():
-            self.say(self.why_not_move(""))
-            return
-        if st.activation is not None:
-            self.say(_("{unit} is still active: Space ends its activation "
-                       "(HD-HOUSE-3).").format(unit=self.names.of(st.activation.unit)))
-            return
-        ready = [u.id for u in st.ready(st.turn)]
-        if not ready:
-            self.say(_("{side} has no unit left to activate this round (HD-HOUSE-3).").format(
-                side=self.names.side(st.turn)))
-            return
-        i = ready.index(self.selected) + 1 if self.selected in ready else 0
-        self.selected = ready[i % len(ready)]
+        table_input.number_key(self, n)
 
     def table_event(self, event: pygame.event.Event) -> None:
-        kind = event.type
-        if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self._mouse(event)
-        elif kind == pygame.MOUSEWHEEL:
-            if self.tool is not None and self.tool.kind == "template":
-                self.tool_angle = (self.tool_angle + 5.0 * float(getattr(event, "y", 0))) % 360.0
-            else:
-                self.forward(event)
-        elif kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
-            self.cursor = None
-            self.hover = ""
-            self.forward(event)
-        else:
-            self.forward(event)
+        table_input.table_event(self, event)
 
-    def _mouse(self, event: pygame.event.Event) -> None:
-        raw = getattr(event, "pos", (0, 0))
-        pos = (int(raw[0]), int(raw[1]))
-        self.cursor = pos
-        lay = self.layout
-        on_table = lay.table.collidepoint(pos)
-        if event.type == pygame.MOUSEMOTION:
-            self.hot = self.action_bar.choice_at(pos) if lay.actions.collidepoint(pos) else None
-            if on_table and self.tool is not None:
-                u = self.state.unit(self.tool.unit)
-                p = self.world_at(pos)
-                self.tool_point = p
-                if math.hypot(p[0] - u.x, p[1] - u.y) > 0.05:
-                    self.tool_angle = angle_to(u, p)
-            if self.drag_from is not None:
-                self.drag_to = self.world_at(pos)
-                return
-            self.hover = self.unit_at(pos) if on_table else ""
-            self.forward(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self._press(event, pos, on_table)
-        elif self.drag_from is not None:  # the button's release ends the drag
-            start, self.drag_from = self.drag_from, None
-            target, self.drag_to = self.drag_to, None
-            if target is not None and math.hypot(pos[0] - start[0], pos[1] - start[1]) > 6:
-                self.move_to(self.selected, target)
-        elif self.refused_drag is not None:  # a unit that may not move was dragged: why
-            (uid, start), self.refused_drag = self.refused_drag, None
-            if math.hypot(pos[0] - start[0], pos[1] - start[1]) > 6:
-                self.say(self.why_not_move(uid), DANGER)
-        else:
-            self.forward(event)
-
-    def _press(self, event: pygame.event.Event, pos: tuple[int, int], on_table: bool) -> None:
-        lay = self.layout
-        button = getattr(event, "button", 1)
-        if lay.top.collidepoint(pos) or (lay.actions.collidepoint(pos) and button == 1):
-            return  # the bars' buttons act when released
-        if not on_table:
-            return
-        if button == 3:
-            self.tool = None
-            return
-        if self.tool is not None and button == 1:
-            self.lay_tool()
-            return
-        uid = self.unit_at(pos)
-        if button == 1 and uid:
-            if self.human_to_play():
-                self.selected = uid
-            if self.human_to_play() and self.session.can_act(uid):
-                self.drag_from = pos
-                self.drag_to = None
-            else:  # a click looks at it; a drag is told why it cannot move
-                self.refused_drag = (uid, pos)
-            return
-        self.forward(event)
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.menu = None
 
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
