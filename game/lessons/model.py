@@ -21,8 +21,9 @@ lessons are data, not code per lesson: the runner (``runner.py``) plays any of t
 ``expect``: the commands of the group one gesture gives, in order (``optional`` ones may be
 missing); a pattern names the command's class and the fields that must be equal (lists are
 tuples). ``outcome``: events the group's result must hold (its ``kind`` and values).
-``point``: ``{"drag": [from, to]}`` (the ids of two things on the table) or ``{"button":
-pattern}`` (``true``: the last pattern of ``expect``). ``teach``: rule IDs whose text the step
+``point``: ``{"drag": [from, to]}`` (the ids of two things on the table), ``{"click": id}`` (a
+thing on the table: a space, a cell) or ``{"button": pattern}`` (``true``: the last pattern of
+``expect``). ``players``: the seats of the match, when the game asks (Relic's). ``teach``: rule IDs whose text the step
 shows in full (each must be one the step's events cite). Plain Python, no pygame.
 """
 
@@ -102,10 +103,12 @@ class Outcome:
 @dataclass(frozen=True)
 class Point:
     """Where the screen points for a step: a drag between two things on the table
-    (``drag``: their ids) or a button of the action bar (``button``: the command it gives)."""
+    (``drag``: their ids), a thing on the table to click (``click``: its id) or a button of the
+    action bar (``button``: the command it gives)."""
 
     drag: tuple[str, str] | None = None
     button: Pattern | None = None
+    click: str | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,8 @@ class Lesson:
     #: the part of the table the screen shows at first (left, top, right, bottom in the
     #: game's units), None: the whole table
     focus: tuple[float, float, float, float] | None = None
+    #: the match's seats, when the game takes them from the setup (Relic's players)
+    players: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------ reading
@@ -178,11 +183,14 @@ def _point(raw: Any, expect: tuple[Pattern, ...], where: str) -> Point:
     if isinstance(raw, dict) and isinstance(raw.get("drag"), list) and len(raw["drag"]) == 2 \
             and all(isinstance(x, str) for x in raw["drag"]):
         return Point(drag=(raw["drag"][0], raw["drag"][1]))
+    if isinstance(raw, dict) and isinstance(raw.get("click"), str):
+        return Point(click=raw["click"])
     if isinstance(raw, dict) and raw.get("button") is True and expect:
         return Point(button=expect[-1])
     if isinstance(raw, dict) and isinstance(raw.get("button"), dict):
         return Point(button=_pattern(raw["button"], f"{where}.button"))
-    raise LessonError(f"{where}: point is {{\"drag\": [from, to]}} or {{\"button\": ...}}")
+    raise LessonError(f"{where}: point is {{\"drag\": [from, to]}}, {{\"click\": id}} or "
+                      "{\"button\": ...}")
 
 
 def _step(raw: Any, where: str) -> Step:
@@ -231,11 +239,14 @@ def parse_lesson(raw: Any, where: str = "lesson") -> Lesson:
             isinstance(v, int | float) for v in focus) and focus[0] < focus[2]
             and focus[1] < focus[3]):
         raise LessonError(f"{where}: focus is [left, top, right, bottom]")
+    players = raw.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise LessonError(f"{where}: players lists the seats")
     return Lesson(raw["system"], raw["map"], _words(raw.get("title"), f"{where}: title"),
                   _words(raw.get("intro"), f"{where}: intro"),
                   _words(raw.get("outro"), f"{where}: outro"), tuple(dice), parsed, setup,
                   options, (float(focus[0]), float(focus[1]), float(focus[2]), float(focus[3]))
-                  if focus else None)
+                  if focus else None, tuple(players))
 
 
 def lesson_path(system: str) -> Path:

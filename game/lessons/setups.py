@@ -46,8 +46,8 @@ def lesson_match(lesson: Lesson) -> Match:
     """A new match of the lesson: its map and options, its setup, its dice (the faces in
     order: the lesson rolls exactly these)."""
     system = registry.get(lesson.system)
-    match = Match(system, Setup(lesson.system, lesson.map, 1, dict(lesson.options)),
-                  dice=ScriptedDice(lesson.dice))
+    match = Match(system, Setup(lesson.system, lesson.map, 1, dict(lesson.options),
+                                lesson.players), dice=ScriptedDice(lesson.dice))
     adjust = ADJUST.get(lesson.system)
     if lesson.setup and adjust is None:
         raise LessonError(f"no reader of a lesson's setup for {lesson.system!r}")

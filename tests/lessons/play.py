@@ -11,6 +11,7 @@ from typing import Any
 from game.lessons import Step
 from game.rules.engine import Match
 from game.rules.one_for_all import commands as ofa
+from game.rules.relic import commands as relic
 
 
 def _ofa_spot(match: Match, ident: str) -> tuple[float, float]:
@@ -41,4 +42,14 @@ def ofa_commands(match: Match, step: Step) -> list[Any]:
     return [cls(**point.button.data)]
 
 
-SOLVERS: dict[str, Callable[[Match, Step], list[Any]]] = {"one_for_all": ofa_commands}
+def by_pattern(module: Any) -> Callable[[Match, Step], list[Any]]:
+    """A game whose every step is a button or a click on the table: the command the step's
+    last pattern names (Relic's)."""
+    def solve(match: Match, step: Step) -> list[Any]:
+        pattern = step.point.button or step.expect[-1]
+        return [getattr(module, pattern.command)(**pattern.data)]
+    return solve
+
+
+SOLVERS: dict[str, Callable[[Match, Step], list[Any]]] = {
+    "one_for_all": ofa_commands, "relic": by_pattern(relic)}

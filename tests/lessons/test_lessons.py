@@ -93,7 +93,8 @@ def test_another_input_is_refused_with_the_hint_and_changes_nothing(system: str)
         right = solve(match, step)
         before, dice = match.state, match.dice.state()
         refused = 0
-        for wrong in match.system.legal_commands(match.state)[:40]:
+        others = [solve(match, other)[-1] for other in lesson.steps if other is not step]
+        for wrong in [*match.system.legal_commands(match.state)[:40], *others]:
             group = [*right[:-1], wrong]
             if step.accepts(group) and runner.check(group):
                 continue  # another way to give the same input

@@ -245,3 +245,27 @@ def test_tabletop_learn_opens_a_lesson(headless: None) -> None:
     assert (args.command, args.system, args.lang) == ("learn", "one_for_all", "ru")
     assert learn_command("chess", (800, 600), max_frames=2) == 2
     assert learn_command("one_for_all", (1280, 800), lang="ru", max_frames=3) == 0
+
+
+def test_relic_a_click_on_another_space_changes_nothing(headless: None) -> None:
+    view = lesson_view("relic")
+    mark = view.mark()
+    assert mark is not None
+    key(view, pygame.K_SPACE)  # Space takes the first action: here the lit one
+    frame(view)
+    assert view.runner.phase is Phase.DONE and view.refusals == 0
+    key(view, pygame.K_RETURN)
+    frame(view)
+    lit = view.mark()
+    assert lit is not None and lit.kind == "spot"
+    before = (view.session.match.state, len(view.session.match.steps))
+    other = view.adapter.screen_spot(view.play, "outer-22")  # reachable, but not the lesson's
+    assert other is not None
+    click(view, other)
+    key(view, pygame.K_2)  # its button
+    frame(view)
+    assert (view.session.match.state, len(view.session.match.steps)) == before
+    assert view.refusals == 2 and view.hint == view.runner.step.hint("en")
+    click(view, lit.target)
+    frame(view)
+    assert view.runner.phase is Phase.DONE

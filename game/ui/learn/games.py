@@ -19,11 +19,17 @@ from game.rules.engine import Match
 from game.ui.learn.session import GatedSession
 from game.ui.play.ofa.session import PlaySession as OFASession
 from game.ui.play.ofa.view import OFAPlayView
+from game.ui.play.relic.session import RelicSession
+from game.ui.play.relic.view import RelicPlayView
 from game.ui.play.shell import PlayShell
 
 
 class OFALessonSession(GatedSession, OFASession):
     """One for All's session with the lesson's gate."""
+
+
+class RelicLessonSession(GatedSession, RelicSession):
+    """Relic's session with the lesson's gate."""
 
 
 class Adapter:
@@ -74,8 +80,8 @@ class Adapter:
                 return n if n <= 9 else 0
         return 0
 
-    def space_gives(self, pattern: Pattern) -> bool:
-        """Does Space give the command of ``pattern`` on this screen?"""
+    def space_gives(self, view: Any, pattern: Pattern) -> bool:
+        """Does Space give the command of ``pattern`` on this screen now?"""
         return False
 
     def settle(self, view: Any) -> None:
@@ -120,7 +126,7 @@ class OFAAdapter(Adapter):
         x0, y0, x1, y1 = solid.footprint.bounds
         return max(x1 - x0, y1 - y0) / 2
 
-    def space_gives(self, pattern: Pattern) -> bool:
+    def space_gives(self, view: Any, pattern: Pattern) -> bool:
         return pattern.command == "Stop"  # Space ends the activation
 
     def settle(self, view: Any) -> None:
@@ -130,4 +136,36 @@ class OFAAdapter(Adapter):
         return view.player is not None
 
 
-ADAPTERS: dict[str, Adapter] = {a.system: a for a in (OFAAdapter(),)}
+class RelicAdapter(Adapter):
+    system = "relic"
+
+    def build(self, match: Match, board: Board, size: tuple[int, int], *,
+              loader: Callable[..., Any] | None, save_dir: Path | None) -> RelicPlayView:
+        return RelicPlayView(RelicLessonSession(match), board, size, image_loader=loader,
+                             save_dir=save_dir, handover=False)
+
+    def spot(self, view: Any, ident: str) -> tuple[float, float] | None:
+        cell = view.cells.get(ident)
+        if cell is None:
+            return None
+        c = cell.polygon.representative_point()
+        return (float(c.x), float(c.y))
+
+    def reach(self, view: Any, ident: str) -> float:
+        cell = view.cells.get(ident)
+        if cell is None:
+            return 10.0
+        x0, y0, x1, y1 = cell.polygon.bounds
+        return min(x1 - x0, y1 - y0) / 2
+
+    def buttons(self, view: Any) -> list[tuple[Any, pygame.Rect]]:
+        bar = view.action_bar
+        return [(c, pygame.Rect(b.rect)) for b, c in zip(bar.buttons, bar.commands,
+                                                         strict=False)]
+
+    def space_gives(self, view: Any, pattern: Pattern) -> bool:
+        acts = view.actions()  # Space and Enter take the first action
+        return bool(acts) and pattern.matches(acts[0])
+
+
+ADAPTERS: dict[str, Adapter] = {a.system: a for a in (OFAAdapter(), RelicAdapter())}

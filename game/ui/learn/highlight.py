@@ -20,9 +20,10 @@ PULSE_S = 1.2
 @dataclass(frozen=True)
 class Mark:
     """What the lesson points at now, on the screen: a drag from ``start`` to ``end`` (the
-    pieces' reach in pixels around each), or a click in ``rect``."""
+    pieces' reach in pixels around each), a click in ``rect`` (a button) or on the thing at
+    ``start`` (``start_px`` around it)."""
 
-    kind: str  #: "drag" or "click"
+    kind: str  #: "drag", "click" (a button: ``rect``) or "spot" (a thing on the table)
     start: tuple[int, int]
     end: tuple[int, int] | None = None
     start_px: float = 12.0
@@ -88,6 +89,8 @@ def draw_mark(surface: pygame.Surface, mark: Mark, clock: float,
         box = mark.rect.inflate(8 + round(6 * grow), 8 + round(6 * grow))
         pygame.draw.rect(surface, EDGE, box.inflate(4, 4), 3, border_radius=8)
         pygame.draw.rect(surface, MARK, box, 3, border_radius=7)
+    elif mark.kind == "spot":
+        _ring(surface, mark.start, mark.start_px * 0.8 + 4 * grow, 3)
     elif mark.kind == "drag":
         _ring(surface, mark.start, mark.start_px + 3 + 4 * grow, 3)
         if mark.end is not None:

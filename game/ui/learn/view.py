@@ -152,6 +152,11 @@ class LearnView:
                 return None
             return Mark("drag", start, end, self.adapter.screen_reach(self.play, a),
                         self.adapter.screen_reach(self.play, b))
+        if point.click is not None:
+            spot = self.adapter.screen_spot(self.play, point.click)
+            if spot is None:
+                return None
+            return Mark("spot", spot, start_px=self.adapter.screen_reach(self.play, point.click))
         if point.button is not None:
             rect = self.adapter.button(self.play, point.button)
             if rect is not None:
@@ -342,7 +347,8 @@ class LearnView:
         n = self.adapter.number_of(self.play, pattern)
         if n and key == pygame.K_0 + n:
             return True
-        return key == pygame.K_SPACE and self.adapter.space_gives(pattern)
+        return key in (pygame.K_SPACE, pygame.K_RETURN) and self.adapter.space_gives(self.play,
+                                                                                 pattern)
 
     def _mouse(self, event: pygame.event.Event) -> ViewAction | None:
         kind = event.type
@@ -390,6 +396,8 @@ class LearnView:
             return False
         if mark.kind == "click":
             return mark.rect is not None and mark.rect.collidepoint(pos)
+        if mark.kind == "spot":
+            return math.dist(pos, mark.start) <= mark.start_px
         return math.dist(pos, mark.start) <= mark.start_px + GRAB_SLACK_PX
 
     def _top_button(self, pos: tuple[int, int]) -> str:
@@ -418,7 +426,7 @@ class LearnView:
         mark = self.mark()
         if mark is not None:
             draw_mark(surface, mark, self.clock,
-                      self.play.layout.table if mark.kind == "drag" else None)
+                      self.play.layout.table if mark.kind in ("drag", "spot") else None)
         if self.menu is not None:
             self.menu.draw(surface)
 
