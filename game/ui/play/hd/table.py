@@ -172,30 +172,38 @@ def _ring_labels(view: HDPlayView, placer: LabelPlacer, st: HDState, pic: SightP
     sx, sy = cam.world_to_screen(u.x * k, u.y * k)
     scale = cam.zoom * k
     inner = bounds.inflate(-40, -16)
+    units = [cam.world_to_screen(o.x * k, o.y * k) for o in st.alive()]
     rings = ring_radii(pic, st)
     for band, reach in rings:
-        anchor = _on_ring((sx, sy), reach * scale, inner)
+        anchor = _on_ring((sx, sy), reach * scale, inner, units)
         if anchor is not None:
             placer.add(plate(view.texts, [(band_words(band), RING)]), anchor, priority=RINGS)
     bands = weapon_bands(pic.weapon_range, st.cfg.long_band_open)
     if rings and bands and bands[-1].upto is None:  # the long band goes on past the last ring
-        anchor = _on_ring((sx, sy), rings[-1][1] * scale + 14, inner)
+        anchor = _on_ring((sx, sy), rings[-1][1] * scale + 14, inner, units)
         if anchor is not None:
             placer.add(plate(view.texts, [(band_words(bands[-1]), RING)]), anchor, priority=RINGS)
 
 
-#: where on a ring its label is tried: below, above, right, left, then the diagonals
+#: where on a ring its label may go: below, above, right, left, then the diagonals
 _ON_RING = ((0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0),
             (0.7071, 0.7071), (-0.7071, 0.7071), (0.7071, -0.7071), (-0.7071, -0.7071))
 
 
-def _on_ring(centre: tuple[float, float], radius: float, inner: pygame.Rect
-             ) -> tuple[float, float] | None:
+def _on_ring(centre: tuple[float, float], radius: float, inner: pygame.Rect,
+             units: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
+    """The point of the ring inside the table farthest from the units (their labels crowd
+    round them), the first in ``_ON_RING``'s order on a tie; None when the ring is out of view."""
+    best: tuple[float, float] | None = None
+    room = -1.0
     for dx, dy in _ON_RING:
         x, y = centre[0] + dx * radius, centre[1] + dy * radius
-        if inner.collidepoint(x, y):
-            return x, y
-    return None
+        if not inner.collidepoint(x, y):
+            continue
+        clear = min((math.hypot(x - ux, y - uy) for ux, uy in units), default=math.inf)
+        if clear > room + 1.0:
+            best, room = (x, y), clear
+    return best
 
 
 def _draw_drag(view: HDPlayView, surface: pygame.Surface, placer: LabelPlacer) -> None:
