@@ -207,6 +207,27 @@ def test_a_name_left_out_shows_when_its_figure_is_hovered(tavern: Board, tmp_pat
     assert hovered, "the corner should be too crowded for every name at some size"
 
 
+def test_OFA_5_3_a_figure_lying_unconscious_is_named_and_kept_clear(
+        tavern: Board, tmp_path: Path, drawn: Drawn) -> None:
+    from game.ui.play.ofa.figure_layer import FALLEN_PRIORITY
+
+    view = tavern_view(tavern, tmp_path, (1280, 800))
+    st = view.state
+    down = st.figures[-1]
+    lying = replace(down, markers=replace(down.markers, wounds=3), fallen=(1.0, 0.0))
+    view.session.match.state = st.with_figure(lying)
+    view.shown = view.state
+    frame(view)
+    assert_readable(view, drawn)
+    named = [lab for lab in drawn.labels if lab.priority == FALLEN_PRIORITY]
+    assert len(named) == 1 and any(p.key == named[0].key for p in drawn.placed)
+    lying_box = next(box for lab in named for box in [(lab.anchor[0] - lab.clearance,
+                                                       lab.anchor[1] - lab.clearance,
+                                                       2 * lab.clearance, 2 * lab.clearance)])
+    others = [p for p in drawn.placed if p.key != named[0].key]
+    assert not any(overlaps(p.box, lying_box, -4) for p in others)
+
+
 def test_the_move_being_dragged_is_labelled_first_clear_of_every_base(
         tavern: Board, tmp_path: Path, drawn: Drawn) -> None:
     view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)

@@ -36,6 +36,8 @@ MIN_MARK_RADIUS_PX = 6
 MIN_NAME_RADIUS_PX = 5
 #: the priority of a figure's name when the caller gives none (higher is placed first)
 NAME_PRIORITY = 10
+#: a figure lying unconscious is named last
+FALLEN_PRIORITY = 5
 #: a name this long or shorter has no short form
 SHORT_NAME_CHARS = 5
 #: a raised figure's shadow falls this far down-right per mm of height
@@ -112,7 +114,12 @@ class FigureLayer:
             if fig.id in hidden:
                 continue
             if not fig.conscious:
-                self._draw_fallen(surface, camera, fig, placer)
+                box = self._draw_fallen(surface, camera, fig, placer)
+                shown = labels.get(fig.id, fig.name) if labels is not None else fig.name
+                short = short_name(shown)
+                placer.add(self._plate(shown), (box[0] + box[2] / 2, box[1] + box[3] / 2),
+                           clearance=max(box[2], box[3]) / 2, priority=FALLEN_PRIORITY,
+                           short=self._plate(short) if short else None)
                 continue
             sx, sy = camera.world_to_screen(fig.x, fig.y)
             cx, cy = round(sx), round(sy)
@@ -202,16 +209,19 @@ class FigureLayer:
         return reach
 
     def _draw_fallen(self, surface: pygame.Surface, camera: Camera, fig: Figure,
-                     placer: LabelPlacer) -> None:
+                     placer: LabelPlacer) -> tuple[float, float, float, float]:
+        """A figure lying as an obstacle; its box on the screen (kept clear of the labels)."""
         poly = lying_footprint(fig)
         pts = [camera.world_to_screen(x, y) for x, y in list(poly.exterior.coords)[:-1]]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        placer.keep_clear((min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 4, max(ys) - min(ys) + 4))
+        box = (min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 4, max(ys) - min(ys) + 4)
+        placer.keep_clear(box)
         colour = darker(self.colours.get(fig.side, NO_SIDE), 0.6)
         pygame.draw.polygon(surface, colour, pts)
         pygame.draw.polygon(surface, BASE_RIM, pts, 2)
         pygame.draw.line(surface, BASE_RIM, pts[0], pts[2], 2)
         pygame.draw.line(surface, BASE_RIM, pts[1], pts[3], 2)
+        return box
 
     def _draw_props(self, surface: pygame.Surface, camera: Camera, state: OFAState,
                     hidden: frozenset[str]) -> None:

@@ -94,7 +94,9 @@ def opening_rows(state: OFAState, names: Names) -> list[DiceRow]:
     if not state.first_player_roll:
         return []
     a, b = state.first_player_roll[-1][:2]
-    return [DiceRow(_("{side} start roll").format(side=names.side(state.sides[0])), (a,),
+    # the tray's title says "Who starts": each row is a side's name and its die, so that both
+    # rows and the verdict fit one line of the tray on a small window
+    return [DiceRow(names.side(state.sides[0]), (a,),
                     (0,) if a > b else (), False, state.sides[0]),
             DiceRow(names.side(state.sides[1]), (b,), (0,) if b > a else (), False, state.sides[1],
                     _("{side} start").format(side=names.side(state.initiative)))]
