@@ -233,7 +233,12 @@ def test_the_main_menu_lists_the_lessons(headless: None) -> None:
     assert isinstance(action, Push) and asked == ["one_for_all"]
     menu.handle_event(ev(pygame.KEYDOWN, key=pygame.K_ESCAPE))  # back, not quit
     assert "quick" in [a for a, _t in menu.rows()]
-    assert isinstance(learn_view("one_for_all", SIZE), LearnView)
+    for system in available():
+        lesson = learn_view(system, SIZE)
+        assert isinstance(lesson, LearnView) and lesson.full_game is not None
+        full = lesson.full_game(system)  # the lesson's map, a new game, teaching mode
+        assert full is not None and not isinstance(full, LearnView)
+        assert full.session.match.setup.map.endswith(lesson.lesson.map)  # type: ignore[attr-defined]
     assert learn_view("chess", SIZE) is None
 
 

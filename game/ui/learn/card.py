@@ -16,10 +16,10 @@ from typing import Any
 
 import pygame
 
-from game.i18n import language
+from game.i18n import _, language
 from game.ui.colours import RGB
 from game.ui.gui import Gui
-from game.ui.play.widgets import PANEL_BG, PANEL_LINE, TEXT, TEXT_PX, Texts, wrap
+from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
 
 PAD = 14
 BUTTON_H = 38
@@ -164,6 +164,13 @@ class LessonCard:
         surface.set_clip(clip)
         if self.max_scroll:
             self._draw_scrollbar(surface, area)
+        if self.scroll < self.max_scroll:  # the words go on below: say so
+            more = self.texts.render(_("More below: turn the wheel"), SMALL_PX, DIM)
+            box = pygame.Rect(rect.x, area.bottom - more.get_height() - 6, rect.width - 8,
+                              more.get_height() + 6)
+            surface.fill(PANEL_BG, box)
+            pygame.draw.line(surface, PANEL_LINE, box.topleft, box.topright)
+            surface.blit(more, (box.right - more.get_width() - 4, box.y + 3))
         self.gui.draw(surface)
 
     def _draw_scrollbar(self, surface: pygame.Surface, area: pygame.Rect) -> None:

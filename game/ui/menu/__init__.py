@@ -9,7 +9,8 @@ lessons in); the menu only gathers the choice.
 
 Each row is a pygame_gui button with a tooltip (``game.ui.gui``, theme ``assets/theme.json``);
 left click changes a choice forward, right click back. The keyboard works as well: arrows or Tab
-move the focus, Enter/Space/Right change forward, Left back, Esc quits. Switching the language
+move the focus, Enter/Space/Right change forward, Left back, Esc quits (on the lessons' page: back
+to the main one). Switching the language
 builds the widgets again in the new language.
 """
 
@@ -142,7 +143,7 @@ class MenuView:
     def rows(self) -> list[tuple[str, str]]:
         """(action, text) for each row, in the current language."""
         if self.page == "learn":
-            return [(LESSON + s, _("{game}: a guided first game").format(game=system_name(s)))
+            return [(LESSON + s, _("{game} — a guided first game").format(game=system_name(s)))
                     for s in self.lessons] + [("back", _("Back"))]
         rows: list[tuple[str, str]] = []
         c = self.choice
@@ -245,7 +246,8 @@ class MenuView:
         panel = UIPanel(rect, starting_height=1, manager=manager,
                         object_id=ObjectID("#menu_panel", "panel"))
         inner = rect.width - 8
-        UILabel(pygame.Rect(0, 4, inner, TITLE_PX - 8), "tabletop", manager, container=panel,
+        title = _("Learn to play") if self.page == "learn" else "tabletop"
+        UILabel(pygame.Rect(0, 4, inner, TITLE_PX - 8), title, manager, container=panel,
                 object_id=ObjectID("#title", "label"))
         self.buttons = {}
         for k, (action, text) in enumerate(self.rows()):
@@ -260,7 +262,9 @@ class MenuView:
         w, h = self.size
         self.message_label = UILabel(pygame.Rect(0, rect.bottom + 8, w, 30), self.message or " ",
                                      manager, object_id=ObjectID("#message", "label"))
-        hint = _("Arrows or mouse to choose · Enter or click to change · Esc quits")
+        hint = (_("Arrows or mouse to choose · Enter or click to start · Esc goes back")
+                if self.page == "learn" else
+                _("Arrows or mouse to choose · Enter or click to change · Esc quits"))
         font = manager.get_theme().get_font(["label"])
         if font.size(hint)[0] + 20 <= w:  # a narrow window goes without the hint
             UILabel(pygame.Rect(0, h - 40, w, 30), hint, manager,
