@@ -190,6 +190,28 @@ def test_names_in_a_crowded_corner_never_overlap_a_base_or_each_other(
         assert_readable(view, drawn)
 
 
+def test_on_a_small_table_the_rest_are_named_short_from_the_start(
+        tavern: Board, tmp_path: Path, drawn: Drawn) -> None:
+    from game.ui.play.ofa.paint import HOVER_PRIORITY
+
+    view = tavern_view(tavern, tmp_path, (1024, 640))
+    frame(view)
+    st = view.state
+    for fig in st.figures:
+        (label,) = [lab for lab in drawn.labels
+                    if abs(lab.anchor[0] - centre(view, fig.id)[0]) <= 1.5
+                    and abs(lab.anchor[1] - centre(view, fig.id)[1]) <= 1.5]
+        if fig.side == st.initiative:  # the side to act keeps its full names
+            assert label.size[0] > 40, fig.id
+        else:  # "G2", "Roch.": the full name on hover and in the card
+            assert label.short_size is None and label.size[0] < 60, fig.id
+    enemy = next(f for f in st.conscious(st.other_side(st.initiative)) if len(f.name) > 5)
+    move_mouse(view, screen(view, enemy.id))
+    frame(view)
+    (hovered,) = [lab for lab in drawn.labels if lab.priority == HOVER_PRIORITY]
+    assert hovered.short_size is not None  # the hovered one at full length (short if no room)
+
+
 def test_a_name_left_out_shows_when_its_figure_is_hovered(tavern: Board, tmp_path: Path,
                                                           drawn: Drawn) -> None:
     hovered = 0

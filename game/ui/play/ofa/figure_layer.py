@@ -38,6 +38,9 @@ MIN_NAME_RADIUS_PX = 5
 NAME_PRIORITY = 10
 #: a figure lying unconscious is named last
 FALLEN_PRIORITY = 5
+#: below this base radius (px) the names of the rest (not selected, targeted or of the side to
+#: act) are shown short from the start
+SMALL_BASE_RADIUS_PX = 10
 #: a name this long or shorter has no short form
 SHORT_NAME_CHARS = 5
 #: a raised figure's shadow falls this far down-right per mm of height
@@ -147,9 +150,11 @@ class FigureLayer:
             if r >= MIN_NAME_RADIUS_PX:
                 shown = labels.get(fig.id, fig.name) if labels is not None else fig.name
                 short = short_name(shown)
-                placer.add(self._plate(shown), (cx, cy), clearance=reach,
-                           priority=priorities.get(fig.id, NAME_PRIORITY),
-                           short=self._plate(short) if short else None)
+                priority = priorities.get(fig.id, NAME_PRIORITY)
+                if short and priority <= NAME_PRIORITY and r < SMALL_BASE_RADIUS_PX:
+                    shown = short  # the rest, on a small table: short (hover for the card)
+                placer.add(self._plate(shown), (cx, cy), clearance=reach, priority=priority,
+                           short=self._plate(short) if short and short != shown else None)
         if own:
             placer.draw()
 
