@@ -345,6 +345,22 @@ def test_OFA_6_2_dragging_an_enemy_figure_says_why_in_the_readers_language(
     frame(view)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_OFA_5D_3_dragging_a_stunned_figure_says_why_with_the_rule_last(
+        tavern: Board, tmp_path: Path, lang: str) -> None:
+    set_language(lang)
+    view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)
+    st = view.state
+    fig = st.conscious(st.initiative)[0]
+    view.session.match.state = st.with_figure(replace(fig, markers=replace(fig.markers,
+                                                                          stunned=True)))
+    view.shown = view.state
+    start = screen(view, fig.id)
+    drag(view, start, (start[0] + 90, start[1] + 90))
+    assert not view.session.match.commands
+    assert view.message.endswith("(OFA-5D.3)") and view.names.of(fig.id) in view.message
+
+
 def test_the_first_click_while_the_contact_menu_is_open_acts(tavern: Board, tmp_path: Path) -> None:
     view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)
     mover = view.state.figures[1].id

@@ -174,12 +174,12 @@ def move_blocked(view: OFAPlayView, figure_id: str) -> str:
     act = opts.state.activation
     fig = opts.state.figure(figure_id)
     if act is not None and act.contact:
-        return _("OFA-2B.2: {name} ran into {other}: act with it, duel or stop").format(
+        return _("{name} ran into {other}: act with it, duel or stop (OFA-2B.2)").format(
             name=view.names.of(fig.id), other=view.names.of(act.contact))
     if fig.markers.stunned:
-        return _("OFA-5D.3: {name} is Stunned and cannot move").format(name=view.names.of(fig.id))
+        return _("{name} is Stunned and cannot move (OFA-5D.3)").format(name=view.names.of(fig.id))
     if fig.hanging_on:
-        return _("OFA-2B.1: {name} hangs from {other}").format(
+        return _("{name} hangs from {other} (OFA-2B.1)").format(
             name=view.names.of(fig.id), other=view.names.of(fig.hanging_on))
     return ""
 
