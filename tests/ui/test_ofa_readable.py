@@ -463,3 +463,22 @@ def test_a_whole_game_logs_each_rule_once_and_no_empty_or_glued_piece(
         assert not re.search(r"\b([^\W\d_]+)\b,? \1\b", line.text), line  # no word twice
         if lang == "ru":
             assert not re.search(r"(?<![\w-])(от|на|с|по|к|за|в|против): ", line.text), line
+
+
+def test_the_shape_of_what_stopped_a_move_is_its_own(tavern: Board, tmp_path: Path) -> None:
+    from game.ui.play.ofa.overlays import contact_shape
+
+    view = tavern_view(tavern, tmp_path, (1280, 800))
+    st = view.state
+    index = view.session.system.index(st)
+    bounds = view.session.system.table_for_state(st).bounds
+    assert bounds is not None
+    fig = st.figures[0]
+    base = contact_shape(st, index, bounds, fig.id)
+    assert base is not None and abs(base.area - 3.14159 * fig.radius ** 2) < 0.05 * base.area
+    barrel = contact_shape(st, index, bounds, "36")
+    assert barrel is not None and barrel.equals(index.solids[index.index_of("36")].footprint)
+    west = contact_shape(st, index, bounds, "x_min")
+    assert west is not None and west.geom_type == "LineString"
+    assert west.bounds == (bounds[0], bounds[1], bounds[0], bounds[3])
+    assert contact_shape(st, index, bounds, "nowhere") is None
