@@ -75,6 +75,7 @@ def placed_labels(view: MMPlayView, size: tuple[int, int], monkeypatch: pytest.M
         boxes.extend(p.box for p in placed)
         return placed
 
+    frame(view, size)  # the table's picture made (the map's own words placed in it)
     monkeypatch.setattr(labels, "layout", recording)
     frame(view, size)
     monkeypatch.setattr(labels, "layout", layout)

@@ -15,18 +15,15 @@ import pygame
 
 from game.i18n import N_, _
 from game.rules.relic.state import BattleStep, Phase, RelicState
-from game.ui.colours import RGB, ink_on
+from game.ui.colours import RGB
 from game.ui.play import widgets as ui
 from game.ui.play.relic.session import attr_short, mode_word, more_note, player_label
+from game.ui.play.relic.table import draw_board
 from game.ui.play.side_panel import draw_lines
 
 if TYPE_CHECKING:
     from game.ui.play.relic.view import RelicPlayView
 
-DECK_COLOURS: dict[str, RGB] = {"red": (0xC8, 0x3C, 0x34), "blue": (0x38, 0x6C, 0xC8),
-                                "yellow": (0xD8, 0xB0, 0x28), "space": (0x80, 0x50, 0xA0),
-                                "scenario": (0x30, 0x30, 0x30)}
-HIGHLIGHT: RGB = (0x50, 0xF0, 0x90)
 BOOM: RGB = (0xFF, 0x8A, 0x1E)
 ATTRIBUTES = ("strength", "willpower", "cunning")
 #: a Threat card's kind, as the tray names it
@@ -39,7 +36,7 @@ HERO_LINE = 19  #: one line of a player's box in the side panel
 def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
     lay = view.layout
     surface.fill(ui.CHROME_BG)
-    _board_marks(view, view.draw_board(surface))
+    draw_board(view, view.draw_board(surface))
     _top(view, surface)
     _tray(view, surface, lay.tray)
     view.sync_bars()
@@ -47,75 +44,6 @@ def draw(view: RelicPlayView, surface: pygame.Surface) -> None:
     view.draw_status(surface)
     view.draw_side_panel(surface)
     view.draw_overlays(surface)
-
-
-# ---------------------------------------------------------------------- the board
-def _board_marks(view: RelicPlayView, surface: pygame.Surface) -> None:
-    st = view.state
-    cam = view.board_view.camera
-    cells = {c.id: c for c in view.board.cells}
-    z = cam.zoom
-
-    def screen(pt: tuple[float, float]) -> tuple[float, float]:
-        return cam.world_to_screen(*pt)
-
-    targets = view.targets()
-    if targets:
-        glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for cid in targets:
-            cell = cells.get(cid)
-            if cell is None:
-                continue
-            for poly in _polys(cell.polygon):
-                pts = [screen(p) for p in poly.exterior.coords]
-                pygame.draw.polygon(glow, (*HIGHLIGHT, 90 if cid != view.hot_space else 150), pts)
-                pygame.draw.polygon(glow, (*HIGHLIGHT, 255), pts, 3)
-        surface.blit(glow, (0, 0))
-    texts = view.texts
-    w = max(18, round(9 * z))
-    h = max(14, round(6 * z))
-    for cid, cards in st.threats:
-        cell = cells.get(cid)
-        if cell is None:
-            continue
-        cx, cy = screen(_centre(cell))
-        for i, card in enumerate(cards):
-            r = pygame.Rect(0, 0, w, h)
-            r.center = (round(cx - (len(cards) - 1) * (w + 3) / 2 + i * (w + 3)), round(cy - h))
-            fill = DECK_COLOURS.get(card.deck, (90, 90, 90))
-            pygame.draw.rect(surface, fill, r, border_radius=3)
-            pygame.draw.rect(surface, (250, 245, 230), r, 1, border_radius=3)
-            word = str(card.value) if card.kind == "enemy" else "?"
-            pic = texts.render(word, ui.SMALL_PX, ink_on(fill))
-            surface.blit(pic, pic.get_rect(center=r.center))
-    by_space: dict[str, list[str]] = {}
-    for hero in st.heroes:
-        by_space.setdefault(hero.space, []).append(hero.player)
-    rad = max(9, round(4.2 * z))
-    for cid, players in by_space.items():
-        cell = cells.get(cid)
-        if cell is None:
-            continue
-        cx, cy = screen(_centre(cell))
-        for i, p in enumerate(players):
-            x = round(cx - (len(players) - 1) * rad + i * 2 * rad)
-            y = round(cy + rad * 0.8)
-            colour = view.colours[p]
-            pygame.draw.circle(surface, (20, 20, 20), (x + 2, y + 2), rad)
-            pygame.draw.circle(surface, colour, (x, y), rad)
-            edge = ui.ACCENT if p == st.active_player else (250, 245, 230)
-            pygame.draw.circle(surface, edge, (x, y), rad, 3 if p == st.active_player else 1)
-            pic = texts.render(p[-1:], ui.SMALL_PX, ink_on(colour))
-            surface.blit(pic, pic.get_rect(center=(x, y)))
-
-
-def _polys(geom):  # noqa: ANN001, ANN202
-    return list(getattr(geom, "geoms", [geom]))
-
-
-def _centre(cell) -> tuple[float, float]:  # noqa: ANN001
-    p = cell.polygon.representative_point()
-    return p.x, p.y
 
 
 # ---------------------------------------------------------------------- chrome

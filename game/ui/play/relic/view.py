@@ -44,6 +44,7 @@ from game.ui.play.action_bar import MAX_LABEL_W, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.relic import paint as relic_paint
 from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
+from game.ui.play.relic.table import unnamed
 from game.ui.play.shell import PlayShell
 from game.ui.play.widgets import ACCENT, SMALL_PX, Texts
 from game.ui.view import ViewAction
@@ -160,6 +161,13 @@ class RelicPlayView(PlayShell[RelicState]):
     help_lines = HELP
     odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Heroes"), CARD_TIP)
     draw_odds, draw_card = relic_paint.draw_odds, relic_paint.draw_heroes
+
+    def __init__(self, session: RelicSession, board: Board, size: tuple[int, int],
+                 **options: Any) -> None:
+        #: the spaces by id; the names' plates on the table, by their words (``table.py``)
+        self.cells = {c.id: c for c in board.cells}
+        self.plates: dict[str, pygame.Surface] = {}
+        super().__init__(session, unnamed(board), size, **options)
 
     def build(self) -> None:
         #: the pygame_gui widgets: the action buttons (and their tooltips)
@@ -341,10 +349,7 @@ class RelicPlayView(PlayShell[RelicState]):
 
         x, y = self.board_view.camera.screen_to_world(pos[0] - t.x, pos[1] - t.y)
         p = Point(x, y)
-        for cell in self.board.cells:
-            if cell.polygon.contains(p):
-                return cell.id
-        return ""
+        return next((cid for cid, cell in self.cells.items() if cell.polygon.contains(p)), "")
 
     # ------------------------------------------------------------------ drawing
     def paint(self, surface: pygame.Surface) -> None:
