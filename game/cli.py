@@ -21,11 +21,22 @@ def _parse_size(text: str) -> tuple[int, int]:
     return size
 
 
+def _version() -> str:
+    """The installed package's version (the checkout's pyproject when run from a checkout)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tabletop")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tabletop",
         description="Skirmish and board games on one screen. With no command, opens the window.",
     )
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the window on a map (the default command)")

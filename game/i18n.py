@@ -23,7 +23,9 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+from game.core.resources import data_dir
+
+LOCALE_DIR = data_dir("locale")
 DOMAIN = "tabletop"
 LANGUAGES = ("en", "ru")
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}

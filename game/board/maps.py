@@ -9,9 +9,10 @@ from typing import Generic, TypeVar
 
 from game.board.loader import load_board
 from game.board.model import Board
+from game.core.resources import data_dir
 
 #: the maps shipped with tabletop: the menu's scenarios and the rule systems' default maps
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR = data_dir("maps")
 
 Made = TypeVar("Made")
 

@@ -23,7 +23,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
-THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
+from game.core.resources import data_dir
+
+THEME_PATH = data_dir("assets") / "theme.json"
 #: the fonts the theme uses, loaded up front (else pygame_gui warns on first use)
 PRELOAD_SIZES = (16, 18, 34)
 _TAG = re.compile(r"<[^>]*>")

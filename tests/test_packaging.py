@@ -1,0 +1,84 @@
+"""Install anywhere (issue 18, item 1): the wheel carries everything the program reads (maps,
+tilesets, theme, catalogs, the rules' data), found through ``importlib.resources`` once installed;
+``tabletop --version`` answers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.core.resources import DATA_FOLDERS, data_dir
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_the_data_folders_are_the_checkouts_when_run_from_it() -> None:
+    for name in DATA_FOLDERS:
+        assert data_dir(name) == REPO / name
+    with pytest.raises(ValueError):
+        data_dir("secrets")
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.startswith("tabletop ")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-q",
+                            "-w", str(out)], capture_output=True, text=True, timeout=600)
+    if built.returncode != 0:
+        pytest.skip(f"no wheel could be built here (pip wheel: {built.stderr.strip()[-300:]})")
+    return next(out.glob("tabletop-*.whl"))
+
+
+def test_the_wheel_carries_everything_the_program_reads(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for shipped in [*(REPO / "maps").glob("*.tmx"), *(REPO / "assets").rglob("*.*"),
+                    *(REPO / "locale").rglob("*.po")]:
+        inside = "game/_data/" + shipped.relative_to(REPO).as_posix()
+        assert inside in names, inside
+    for data in (REPO / "game").rglob("data/*.*"):
+        assert data.relative_to(REPO).as_posix() in names, data
+
+
+def test_the_installed_program_runs_from_any_folder(wheel: Path, tmp_path: Path) -> None:
+    """Installed without the checkout on the path, from an empty folder: self-play ends (it
+    used to end in a traceback), a shipped map renders, the Russian catalogs are found."""
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
+                    str(wheel)], check=True, timeout=600)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "TABLETOP_CONFIG_DIR": str(tmp_path / "config")}
+
+    def run(*code: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", "\n".join(code)], cwd=elsewhere, env=env,
+                              capture_output=True, text=True, timeout=600)
+
+    where = run("import game, game.i18n as i, game.board.maps as m",
+                "print(game.__file__); print(i.LOCALE_DIR); print(m.MAPS_DIR)")
+    assert where.returncode == 0, where.stderr
+    lines = where.stdout.split()
+    assert all(str(target) in line for line in lines), lines
+    played = run("import sys; from game.cli import main",
+                 "sys.exit(main(['selfplay', 'relic', '--games', '2', '--seed', '1']))")
+    assert played.returncode == 0, played.stderr[-2000:]
+    assert "rule errors: 0" in played.stdout and "Traceback" not in played.stderr
+    drawn = run("import sys; from game.cli import main; from game.board.maps import MAPS_DIR",
+                f"sys.exit(main(['render', str(MAPS_DIR / 'tavern.tmx'), '-o', {str(tmp_path / 't.png')!r}]))")
+    assert drawn.returncode == 0, drawn.stderr[-2000:]
+    assert (tmp_path / "t.png").stat().st_size > 1000
+    russian = run("from game import i18n", "print(i18n.catalog('ru').get('Undone.'))")
+    assert russian.stdout.strip() and russian.stdout.strip() != "Undone.", russian
