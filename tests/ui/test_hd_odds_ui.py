@@ -48,6 +48,7 @@ class Tab:
         monkeypatch.setattr(odds_tab.Pane, "line", on_line)
         monkeypatch.setattr(odds_tab.Pane, "chart", on_chart)
         view.side_panel.tab = ODDS
+        view._cache.pop("odds_picture", None)  # the tab drawn afresh, not from its picture
         with recorded_texts() as seen:
             frame(view)
         self.seen = list(seen)

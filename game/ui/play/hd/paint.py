@@ -4,7 +4,7 @@ tray. Reads the view, changes nothing (its pictures' caches aside)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,7 +12,7 @@ from game.i18n import N_, _, language
 from game.ui.colours import NO_SIDE, RGB
 from game.ui.play import widgets as ui
 from game.ui.play.hd.odds_tab import Pane, draw_odds
-from game.ui.play.hd.overlay import bands_words, sight_lines
+from game.ui.play.hd.overlay import SightPicture, bands_words, sight_lines
 from game.ui.play.hd.table import draw_table
 from game.ui.play.hd.tray import last_rolls
 from game.ui.play.side_panel import PAD, draw_lines
@@ -119,31 +119,48 @@ def draw_odds_tab(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) 
     """The Odds tab (scrolled by the wheel): the exact odds of the roll on offer (the action
     under the pointer, the template in hand, the attack on the enemy under the pointer, else
     the first roll on offer), then what the template catches and the sight lines of the
-    selected unit to every enemy (what each shot needs)."""
-    clip = surface.get_clip()
-    surface.set_clip(body)
-    start = body.y + PAD - view.odds_scroll
-    pane = Pane(view.texts, surface, body, start)
+    selected unit to every enemy (what each shot needs). Drawn once per change into a picture
+    the frames blit."""
     subject = view.odds_subject()
+    tpl = view.template()
+    pic = view.sight()
+    # the rules are listed here unless the shell's footer links to them (``odds_rules``)
+    footer = callable(getattr(super(type(view), view), "odds_rules", None))
+    key = (id(view.session), view.session.revision, language(), body.width, footer,
+           None if subject is None else (subject[0], id(subject[2])),
+           tpl.words if tpl is not None else "", id(pic))
+    picture = view.memo("odds_picture", key, lambda: odds_picture(
+        view, body.width, subject, tpl.words if tpl is not None else "", pic, footer))
+    clip = surface.get_clip()
+    surface.set_clip(body.clip(clip) if clip else body)
+    surface.blit(picture, (body.x, body.y - view.odds_scroll))
+    surface.set_clip(clip)
+    view.odds_height, view.odds_shown_h = picture.get_height(), body.height
+
+
+#: the tallest the Odds tab's words may be (pixels)
+ODDS_MAX_H = 6000
+
+
+def odds_picture(view: HDPlayView, width: int, subject: tuple[Any, Any, Any] | None,
+                 template_words: str, pic: SightPicture | None, footer: bool) -> pygame.Surface:
+    """The Odds tab's words and charts, ``width`` wide, as tall as they are."""
+    canvas = pygame.Surface((width, ODDS_MAX_H), pygame.SRCALPHA)
+    pane = Pane(view.texts, canvas, canvas.get_rect(), PAD)
     if subject is not None:
         command, st, odds = subject
-        # the rules are listed here unless the shell's footer links to them (``odds_rules``)
-        footer = callable(getattr(super(type(view), view), "odds_rules", None))
         draw_odds(pane, view.names, st, view.names.command(command), odds, rules=not footer)
     else:
         pane.line(_("No roll on offer: point at an action, aim a template or select a unit "
                     "that can attack."), ui.DIM)
         pane.gap()
-    tpl = view.template()
-    if tpl is not None:
-        pane.line(tpl.words)
+    if template_words:
+        pane.line(template_words)
         pane.gap()
-    pic = view.sight()
     pane.line(_("Targets"), ui.ACCENT)
     for line in sight_lines(pic, view.state, view.names) if pic is not None else [_("Select a unit.")]:
         pane.line(line)
-    view.odds_height, view.odds_shown_h = pane.y - start + PAD, body.height
-    surface.set_clip(clip)
+    return canvas.subsurface((0, 0, width, min(ODDS_MAX_H, pane.y + PAD))).copy()
 
 
 def draw_unit(view: HDPlayView, surface: pygame.Surface, body: pygame.Rect) -> None:

@@ -209,7 +209,7 @@ def _on_ring(centre: tuple[float, float], radius: float, inner: pygame.Rect,
 def _draw_drag(view: HDPlayView, surface: pygame.Surface, placer: LabelPlacer) -> None:
     """The move being dragged: the way asked for, the band the base sweeps, its end and the
     length (with what stops it)."""
-    acting = view.session.acting_state(view.selected)
+    acting = view.acting(view.selected)
     if acting is None or view.drag_to is None:
         return
     cam = view.board_view.camera

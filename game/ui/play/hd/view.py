@@ -109,6 +109,9 @@ class HDPlayView(PlayShell[HDState]):
         #: the Odds tab scrolled down by (pixels), and how tall its words were last drawn
         self.odds_scroll = 0
         self.odds_height = self.odds_shown_h = 0
+        #: per change of the match: the units' acting states, the odds of the commands asked
+        self._acting: tuple[object, dict[str, HDState | None]] = (None, {})
+        self._odds: tuple[object, dict[tuple[Any, bool, str], Any]] = (None, {})
         self.hot: Choice | None = None
         self.after_change()
 
@@ -166,7 +169,7 @@ class HDPlayView(PlayShell[HDState]):
         tool = self.tool
         if tool is None:
             return None
-        st = self.session.acting_state(tool.unit)
+        st = self.acting(tool.unit)
         if st is None:
             return None
         key = (id(self.session), self.session.revision, tool, round(self.tool_angle, 1),
@@ -190,7 +193,7 @@ class HDPlayView(PlayShell[HDState]):
         key = (id(self.session), self.session.revision, self.selected, language())
         return self.memo("groups", key, lambda: odds_tab.with_chances(
             self.session.choices(self.selected), self.session.system,
-            self.session.acting_state(self.selected), self.state))
+            self.acting(self.selected), self.state))
 
     # ------------------------------------------------------------------ odds
     def panel_tabs(self) -> list[PanelTab]:
@@ -222,15 +225,36 @@ class HDPlayView(PlayShell[HDState]):
         return ShootAt(tool.unit, tool.weapon, round(self.tool_point[0], 4),
                        round(self.tool_point[1], 4))
 
-    def odds(self, command: Any, st: HDState) -> Any:
-        """The exact odds of ``command`` in ``st`` (worked out again only when they change)."""
-        key = (id(self.session), self.session.revision, command, id(st))
-        return self.memo("odds", key, lambda: odds_tab.odds_of(self.session.system, st, command))
+    def acting(self, unit_id: str) -> HDState | None:
+        """The state in which ``unit_id`` is active (``HDSession.acting_state``), once per
+        change of the match."""
+        key = (id(self.session), self.session.revision)
+        if self._acting[0] != key:
+            self._acting = (key, {})
+        found = self._acting[1]
+        if unit_id not in found:
+            found[unit_id] = self.session.acting_state(unit_id)
+        return found[unit_id]
+
+    def odds(self, command: Any, pending: bool, unit: str) -> Any:
+        """The exact odds of ``command`` (an answer to the pending choice, or an action of
+        ``unit``), worked out once per change of the match."""
+        key = (id(self.session), self.session.revision)
+        if self._odds[0] != key:
+            self._odds = (key, {})
+        found = self._odds[1]
+        if (command, pending, unit) not in found:
+            st = self.state if pending else self.acting(unit)
+            found[command, pending, unit] = None if st is None else (
+                st, odds_tab.odds_of(self.session.system, st, command))
+            if len(found) > 256:  # a template swept round: only the latest aims are kept
+                del found[next(iter(found))]
+        return found[command, pending, unit]
 
     def tool_odds(self) -> Any:
         cmd = self.tool_command()
-        st = self.session.acting_state(self.tool.unit) if self.tool is not None else None
-        return self.odds(cmd, st) if cmd is not None and st is not None else None
+        got = self.odds(cmd, False, self.tool.unit) if cmd is not None and self.tool else None
+        return got[1] if got is not None else None
 
     def odds_subject(self) -> tuple[Any, HDState, Any] | None:
         """What the Odds tab shows (command, state, odds): the action under the pointer in the
@@ -257,11 +281,10 @@ class HDPlayView(PlayShell[HDState]):
         if command is None or isinstance(command, str | Tool):
             return None
         unit = self.tool.unit if group == "tool" and self.tool is not None else self.selected
-        st = self.state if group in ("pending", "vae") else self.session.acting_state(unit)
-        if st is None:
+        got = self.odds(command, group in ("pending", "vae"), unit)
+        if got is None or got[1] is None:
             return None
-        odds = self.odds(command, st)
-        return (command, st, odds) if odds is not None else None
+        return command, got[0], got[1]
 
     # ------------------------------------------------------------------ words
     def hint(self) -> str:
