@@ -177,3 +177,36 @@ def test_a_re_roll_s_chance_is_gaining_a_hit() -> None:
     # hits now: the 5 and the 6 (4+); the 1 and the 2 rolled again hit on 4-6: 1 - (1/2)**2
     assert odds_tab.chance(None, st, Reroll((0, 2))) == pytest.approx(0.75)  # type: ignore[arg-type]
     assert odds_tab.chance(None, st, Reroll(())) is None  # type: ignore[arg-type]
+
+
+def test_the_enemy_under_the_pointer_shows_the_odds_of_attacking_it(
+        en: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the second Arquebusier selected, the pointer on Malakh: the tab shows the shot at
+    Malakh (not the first shot on offer); on a template's "Lay it here" the units it catches."""
+    view = make(tmp_path, (1280, 800))
+    crowd(view, "conquistadors")
+    arq = view.state.unit("arquebusier_2")
+    click(view, view.screen_point((arq.x, arq.y)))
+    frame(view)
+    first = next(c.command for c in view.action_bar.choices if isinstance(c.command, Shoot))
+    assert first.target != "malakh"
+    malakh = view.state.unit("malakh")
+    move_mouse(view, view.screen_point((malakh.x, malakh.y)))
+    assert view.hover == "malakh"
+    tab = Tab(view, monkeypatch)
+    assert tab.lines[0] == f"Odds: {view.names.command(Shoot(unit='arquebusier_2', weapon='arquebus', target='malakh'))}"
+
+
+def test_a_template_s_button_counts_the_units_it_catches(en: None, tmp_path: Path) -> None:
+    view = make(tmp_path, (1280, 800))
+    centre = crowd(view, "inferno")
+    imp = view.state.unit("imp")
+    click(view, view.screen_point((imp.x, imp.y)))
+    frame(view)
+    n = next(i for i, c in enumerate(view.action_bar.choices, 1) if isinstance(c.command, Tool))
+    key(view, pygame.K_0 + n)
+    move_mouse(view, view.screen_point(centre))
+    tpl = view.template()
+    assert tpl is not None and tpl.caught
+    frame(view)
+    assert view.action_bar.choices[0].label == f"Lay it here — {len(tpl.caught)} caught"
