@@ -148,10 +148,17 @@ def screen(view: OFAPlayView, fig_id: str) -> tuple[int, int]:
 
 
 def assert_readable(view: OFAPlayView, drawn: Drawn) -> None:
-    """No two placed labels overlap, none covers a base, none leaves the table."""
+    """No two placed labels overlap, none covers a base or the map's words, none leaves the
+    table."""
     t = view.layout.table
     assert drawn.placed
     bases = base_boxes(view)
+    cam = view.board_view.camera
+    for obj in view.board.objects:  # the map's own words ("Tavern courtyard") stay clear
+        if obj.shape == "text" and obj.visible and obj.text:
+            x0, y0, x1, y1 = obj.geometry.bounds
+            (sx0, sy0), (sx1, sy1) = cam.world_to_screen(x0, y0), cam.world_to_screen(x1, y1)
+            bases.append((sx0, sy0, sx1 - sx0, sy1 - sy0))
     for i, p in enumerate(drawn.placed):
         assert inside(p.box, (0, 0, t.width, t.height)), p
         for other in drawn.placed[i + 1:]:

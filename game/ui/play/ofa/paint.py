@@ -47,6 +47,8 @@ class Painter:
         self.figure_card = FigureCard(texts)
         self.contact_mark = ContactMark()
         self._plates: dict[tuple[str, RGB], pygame.Surface] = {}
+        self._words_of: object = None
+        self._words: tuple[tuple[float, float, float, float], ...] = ()
         self._roll_key: tuple[int, int, str] | None = None
         self._roll: tuple[str, list[DiceRow]] = ("", [])
 
@@ -75,6 +77,9 @@ class Painter:
             rings[view.hover] = HOVER_RING
         active = st.activation.figure if st.activation else ""
         placer = LabelPlacer(table)
+        for x0, y0, x1, y1 in self._map_words(view):  # the map's own words stay readable
+            (sx0, sy0), (sx1, sy1) = cam.world_to_screen(x0, y0), cam.world_to_screen(x1, y1)
+            placer.keep_clear((sx0, sy0, sx1 - sx0, sy1 - sy0))
         view.figure_layer.draw(table, cam, st, hidden=hidden, hidden_props=hidden_props,
                                selected=view.selected, active=active, rings=rings,
                                labels=view.names.figures, placer=placer,
@@ -124,6 +129,16 @@ class Painter:
         name = self._plate(view.names.of(ident), ink)
         placer.keep_clear(circle_box(anchor, 4))
         placer.add(name, anchor, clearance=6, priority=CONTACT_PRIORITY)
+
+    def _map_words(self, view: OFAPlayView) -> tuple[tuple[float, float, float, float], ...]:
+        """Where the map's text objects are written on the table (mm): its words are drawn
+        with the table's picture, and no label of play is put over them."""
+        board = view.board
+        if self._words_of is not board:
+            self._words_of = board
+            self._words = tuple(o.geometry.bounds for o in board.objects
+                                if o.shape == "text" and o.visible and o.text)
+        return self._words
 
     def _plate(self, text: str, ink: RGB) -> pygame.Surface:
         key = (text, ink)
