@@ -416,6 +416,8 @@ def test_keys_with_nothing_to_do_say_why(en: None, tmp_path: Path) -> None:
     assert "HD-HOUSE-6" in view.message and view.session.match.commands == []
     key(view, pygame.K_9)  # no ninth action
     assert view.message == "There is no action 9 on the bar now."
+    key(view, pygame.K_q)  # no template in hand
+    assert view.message == "Q and E turn a template: pick one from the action bar first."
     view.submit(Activate("malakh"))
     key(view, pygame.K_TAB)  # Malakh is active: Tab cannot pick another
     assert view.message == "Malakh is still active: Space ends its activation (HD-HOUSE-3)."

@@ -44,6 +44,8 @@ def game_key(view: HDPlayView, event: pygame.event.Event) -> bool:
         next_unit(view)
     elif k == pygame.K_SPACE and view.human_to_play():
         end_activation(view)
+    elif k in (pygame.K_q, pygame.K_e):
+        view.say(_("Q and E turn a template: pick one from the action bar first."))
     else:
         return False
     return True

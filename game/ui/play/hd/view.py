@@ -55,7 +55,8 @@ TRAY_H = 130
 HELP = (N_("Click a unit of the side to play: its sight lines, range bands and cover show."),
         N_("Drag from it to move (to retreat when engaged). The action bar (1-9) lists what the "
            "rules allow; a template follows the mouse (Q/E or the wheel turn it), a click lays it."),
-        N_("Tab selects the next unit; Space hurries the AI."))
+        N_("Tab selects the next unit; Space ends the activation (or hurries the AI); a "
+           "right-click on a unit lists all its actions."))
 #: the side panel's tabs' tooltips (after the shell's Log): the targets' odds, the unit
 ODDS_TIP = N_("The sight lines of the selected unit to every enemy: distance, range band, "
               "difficulty and cover; or what the template being laid catches.")
