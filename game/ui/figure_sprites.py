@@ -10,6 +10,7 @@ import pygame
 
 from game.ui.colours import BASE_RIM, INK_LIGHT, LABEL_PLATE, RGB, ink_on
 from game.ui.fonts import Fonts
+from game.ui.labels import plate
 
 #: Below this base radius on screen (px) the letter is left out, below the next the name.
 MIN_LETTER_RADIUS_PX = 7
@@ -49,11 +50,7 @@ class FigureSprites:
         if sprite is None:
             if len(self._names) >= MAX_CACHED:
                 self._names.clear()
-            font = self._fonts.of_height(NAME_HEIGHT_PX)
-            rendered = font.render(text, True, INK_LIGHT)
-            sprite = pygame.Surface((rendered.get_width() + 8, rendered.get_height() + 2), pygame.SRCALPHA)
-            sprite.fill(LABEL_PLATE)
-            sprite.blit(rendered, (4, 1))
+            sprite = plate(self._fonts.of_height(NAME_HEIGHT_PX), text, INK_LIGHT, LABEL_PLATE)
             self._names[text] = sprite
         return sprite
 

@@ -1,18 +1,82 @@
 """Small text plates on the table, drawn where ``label_layout`` puts them: never over one another
 or over what the caller keeps clear (the bases), never outside the picture they are drawn on; a
-plate moved away from its anchor is tied back to it by a thin leader line."""
+plate moved away from its anchor is tied back to it by a thin leader line.
+
+``recording_labels()`` lets a test (or a look at a screen) see what was placed: each
+``LabelPlacer.draw`` made inside it adds a ``LabelDraw`` (the boxes placed, the obstacles they
+kept clear of, the labels left out). Outside it, nothing is recorded and drawing costs nothing
+more.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import weakref
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pygame
 
 from game.ui.colours import INK_LIGHT, LABEL_PLATE, RGB, RGBA
-from game.ui.label_layout import Box, Label, layout
+from game.ui.label_layout import Box, Label, Placed, layout
 
 #: the leader line from a moved label back to what it names
 LEADER: RGBA = (0xF4, 0xF4, 0xF0, 170)
+
+
+@dataclass(frozen=True)
+class PlacedLabel:
+    """A label as drawn: its ``box`` in the pixels of the picture it was drawn on, its words
+    (when the plate was made by ``plate`` while recording, else ""), whether the short form
+    was used, and its leader line."""
+
+    box: Box
+    text: str = ""
+    short: bool = False
+    leader: tuple[tuple[float, float], tuple[float, float]] | None = None
+
+
+@dataclass(frozen=True)
+class LabelDraw:
+    """One ``LabelPlacer.draw``: the labels placed and those left out, the ``bounds`` they had to
+    stay in and the ``obstacles`` they kept clear of, all in the pixels of the picture drawn on;
+    ``offset`` is where that picture's top-left lies on ``parent``, the surface it is part of (a
+    subsurface's ``get_abs_parent``: the screen, or the table cache)."""
+
+    labels: tuple[PlacedLabel, ...]
+    left_out: tuple[str, ...]
+    bounds: Box
+    obstacles: tuple[Box, ...]
+    offset: tuple[int, int]
+    size: tuple[int, int]
+    parent: weakref.ReferenceType[pygame.Surface]
+
+    def on_parent(self, box: Box) -> Box:
+        """``box`` in the pixels of ``parent``."""
+        return (box[0] + self.offset[0], box[1] + self.offset[1], box[2], box[3])
+
+
+#: the draws recorded inside ``recording_labels`` (None: not recording)
+_recorded: list[LabelDraw] | None = None
+#: the words of the plates made while recording
+_words: weakref.WeakKeyDictionary[pygame.Surface, str] = weakref.WeakKeyDictionary()
+
+
+@contextmanager
+def recording_labels() -> Iterator[list[LabelDraw]]:
+    """Record every ``LabelPlacer.draw`` made inside (into the list it yields)."""
+    global _recorded
+    previous = _recorded
+    _recorded = []
+    try:
+        yield _recorded
+    finally:
+        _recorded = previous
+
+
+def words_of(picture: pygame.Surface) -> str:
+    """The words of a plate made by ``plate`` while recording ("" for any other picture)."""
+    return _words.get(picture, "")
 
 
 def plate(font: pygame.font.Font, text: str, ink: RGB = INK_LIGHT,
@@ -21,6 +85,8 @@ def plate(font: pygame.font.Font, text: str, ink: RGB = INK_LIGHT,
     out = pygame.Surface((rendered.get_width() + 8, rendered.get_height() + 2), pygame.SRCALPHA)
     out.fill(backing)
     out.blit(rendered, (4, 1))
+    if _recorded is not None:
+        _words[out] = text
     return out
 
 
@@ -53,6 +119,8 @@ class LabelPlacer:
         """Draw the labels that found a place; how many did."""
         bounds = self._bounds
         placed = layout(self._labels, (bounds.x, bounds.y, bounds.w, bounds.h), self._obstacles, self._gap)
+        if _recorded is not None:
+            self._record(placed)
         for p in placed:
             full, short = self._pictures[p.key]
             picture = short if p.short and short is not None else full
@@ -61,3 +129,19 @@ class LabelPlacer:
                 pygame.draw.aaline(self._target, LEADER, (x0, y0), (x1, y1))
             self._target.blit(picture, (round(p.box[0]), round(p.box[1])))
         return len(placed)
+
+    def _record(self, placed: Sequence[Placed]) -> None:
+        assert _recorded is not None
+        target = self._target
+
+        def words(key: Hashable) -> str:
+            full, short = self._pictures[key]
+            return _words.get(full, "") or (_words.get(short, "") if short is not None else "")
+
+        shown = {p.key for p in placed}
+        b = self._bounds
+        _recorded.append(LabelDraw(
+            tuple(PlacedLabel(p.box, words(p.key), p.short, p.leader) for p in placed),
+            tuple(words(label.key) for label in self._labels if label.key not in shown),
+            (b.x, b.y, b.w, b.h), tuple(self._obstacles), target.get_abs_offset(),
+            target.get_size(), weakref.ref(target.get_abs_parent())))
