@@ -186,6 +186,17 @@ def run_views(stack: ViewStack, max_frames: int | None = None, fps: int = FPS_CA
 
     Needs a display mode already set. Window close quits whatever the views say.
     """
+    from game.ui import table_cache
+
+    live = table_cache.QUICK_WHILE_ZOOMING
+    table_cache.QUICK_WHILE_ZOOMING = True  # a resize storm scales the table's last picture
+    try:
+        return _loop(stack, max_frames, fps)
+    finally:
+        table_cache.QUICK_WHILE_ZOOMING = live
+
+
+def _loop(stack: ViewStack, max_frames: int | None, fps: int) -> int:
     import pygame
 
     clock = pygame.time.Clock()

@@ -208,6 +208,10 @@ class BoardView:
             pygame.draw.rect(surface, TABLE_EDGE, table_rect.inflate(4, 4), 2)
         self._draw_figures(surface, viewport)
         surface.set_clip(previous_clip)
+        self.draw_status(surface)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The status bar under the table (when ``show_status``)."""
         if self.show_status:
             self._status.draw(surface, self.status_info())
 

@@ -3,6 +3,11 @@
 The cache holds the whole table while it fits in ``MAX_CACHE_PIXELS``; zoomed in further it
 holds the visible part plus a margin, and is redrawn when the view leaves it. Either way it is
 rebuilt only when the zoom, the terrain overlay or (for the partial cache) the view changes.
+
+In the window (``QUICK_WHILE_ZOOMING``, set by the app's loop), a zoom that changes frame after
+frame (a resize storm, the wheel turned on) does not redraw the picture each time: the last one
+is scaled to the new zoom, quickly and a little blurred, and drawn properly on the first frame
+the zoom rests. Offscreen (pictures, tests) every frame is drawn properly.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ MAX_CACHE_SIDE = 8192
 #: A partial cache reaches this fraction of the viewport beyond each edge of the view.
 PARTIAL_MARGIN = 0.3
 FILL_ALPHA_OVER_ART = 90
+#: scale the last picture while the zoom keeps changing (the window's loop turns this on)
+QUICK_WHILE_ZOOMING = False
 FILL_ALPHA_PLAIN = 150
 
 
@@ -50,7 +57,10 @@ class TableCache:
             self._mips.append((art, art_scale / board.mm_per_px))
         self._key: _Key | None = None
         self._surface: pygame.Surface | None = None
+        #: the picture was drawn for its key (False: scaled from another zoom, for a frame)
+        self._exact = True
         self.rebuilds = 0  #: how often the cache was redrawn (for tests and the benchmark)
+        self.quick_rebuilds = 0  #: how often it was scaled instead (``QUICK_WHILE_ZOOMING``)
 
     # ------------------------------------------------------------------ queries
     def needs_rebuild(self, camera: Camera, outlines: bool) -> bool:
@@ -63,11 +73,34 @@ class TableCache:
     # ------------------------------------------------------------------ work
     def prepare(self, camera: Camera, outlines: bool, like: pygame.Surface) -> None:
         if not self.needs_rebuild(camera, outlines):
+            if not self._exact:  # the zoom rests: the picture drawn properly
+                self._rebuild(camera, outlines, like)
             return
+        if not (QUICK_WHILE_ZOOMING and self._scaled(camera, outlines)):
+            self._rebuild(camera, outlines, like)
+
+    def _rebuild(self, camera: Camera, outlines: bool, like: pygame.Surface) -> None:
         region = self._region_for(camera)
         self._surface = self._render(region, camera.zoom, outlines, like) if region else None
         self._key = _Key(camera.zoom, outlines, region or Rect(0, 0, 0, 0))
+        self._exact = True
         self.rebuilds += 1
+
+    def _scaled(self, camera: Camera, outlines: bool) -> bool:
+        """The whole table's picture scaled to the camera's zoom (False when it cannot be: no
+        picture yet, the terrain overlay switched, or a partial picture before or after)."""
+        key, old = self._key, self._surface
+        if key is None or old is None or key.outlines != outlines or key.region != self.table:
+            return False
+        region = self._region_for(camera)
+        if region != self.table or region is None:
+            return False
+        size = (max(1, round(region.width * camera.zoom)), max(1, round(region.height * camera.zoom)))
+        self._surface = pygame.transform.scale(old, size)
+        self._key = _Key(camera.zoom, outlines, region)
+        self._exact = False
+        self.quick_rebuilds += 1
+        return True
 
     def blit_onto(self, surface: pygame.Surface, camera: Camera) -> pygame.Rect | None:
         """Blit the cache where the camera puts it; returns the screen rect covered."""
@@ -75,6 +108,14 @@ class TableCache:
             return None
         sx, sy = camera.world_to_screen(self._key.region.left, self._key.region.top)
         return surface.blit(self._surface, (round(sx), round(sy)))
+
+    def picture(self, camera: Camera) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """The cached picture and where ``blit_onto`` puts its top-left for ``camera`` (for
+        tests: the labels drawn into it are placed relative to it)."""
+        if self._surface is None or self._key is None:
+            return None
+        sx, sy = camera.world_to_screen(self._key.region.left, self._key.region.top)
+        return self._surface, (round(sx), round(sy))
 
     # ------------------------------------------------------------------ helpers
     def _region_for(self, camera: Camera) -> Rect | None:

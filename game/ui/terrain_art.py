@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+import numpy as np
 import pygame
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
@@ -21,6 +22,11 @@ LABEL_HEIGHT_PX = 14
 EDGE_PX = 2
 
 ToPx = Callable[[Iterable[tuple[float, ...]]], list[tuple[float, float]]]
+#: a polygon's rings as (n, 2) arrays of mm: its exterior, then its holes
+Rings = tuple[np.ndarray, ...]
+#: the rings of each footprint drawn, by the footprint's id (the footprint kept, to check it)
+_RINGS: dict[int, tuple[BaseGeometry, tuple[Rings, ...]]] = {}
+_MAX_RINGS = 4096
 
 
 def height_label(piece: TerrainPiece) -> str:
@@ -39,6 +45,27 @@ def polygons_of(geom: BaseGeometry) -> list[Polygon]:
     out: list[Polygon] = []
     for part in getattr(geom, "geoms", ()):
         out.extend(polygons_of(part))
+    return out
+
+
+def rings_of(geom: BaseGeometry) -> tuple[Rings, ...]:
+    """The rings of each polygon of ``geom`` as arrays, read from Shapely once per footprint (a
+    rebuild of the table picture projects them with numpy instead of walking Shapely's
+    coordinates again)."""
+    found = _RINGS.get(id(geom))
+    if found is not None and found[0] is geom:
+        return found[1]
+    rings = tuple(tuple(np.asarray(ring.coords, dtype=float)[:, :2]
+                        for ring in (poly.exterior, *poly.interiors))
+                  for poly in polygons_of(geom))
+    if len(_RINGS) >= _MAX_RINGS:
+        _RINGS.clear()
+    _RINGS[id(geom)] = (geom, rings)
+    return rings
+
+
+def _project(ring: np.ndarray, origin: tuple[float, float], zoom: float) -> list[list[float]]:
+    out: list[list[float]] = ((ring - origin) * zoom).tolist()
     return out
 
 
@@ -61,19 +88,19 @@ def draw_terrain_fills(
 
     Only pieces touching ``region`` (world mm) are drawn; lower pieces first.
     """
-    to_px = _projector(origin, zoom)
     for piece in _visible(pieces, region):
         colour = terrain_colour(piece.kind)
         # walls are what players must see at a glance: nearly opaque, whatever the floor art
         alpha = max(fill_alpha, 225) if "wall" in piece.kind else fill_alpha
-        for poly in polygons_of(piece.footprint):
-            _fill_polygon(target, poly, to_px, colour, alpha)
+        edge = darker(colour, 0.45)
+        for rings in rings_of(piece.footprint):
+            pts = [_project(ring, origin, zoom) for ring in rings]
+            _fill_polygon(target, pts, colour, alpha)
             # every piece that can stop a move or block sight shows its edge, whatever the
             # floor art under it (a railing must not vanish into the boards)
-            for ring in (poly.exterior, *poly.interiors):
-                pts = to_px(ring.coords)
-                if len(pts) >= 2:
-                    pygame.draw.lines(target, darker(colour, 0.45), True, pts, EDGE_PX)
+            for ring in pts:
+                if len(ring) >= 2:
+                    pygame.draw.lines(target, edge, True, ring, EDGE_PX)
 
 
 def draw_terrain_outlines(
@@ -89,9 +116,9 @@ def draw_terrain_outlines(
     visible = _visible(pieces, region)
     for piece in visible:
         colour = terrain_colour(piece.kind)
-        for poly in polygons_of(piece.footprint):
-            for ring in (poly.exterior, *poly.interiors):
-                pts = to_px(ring.coords)
+        for rings in rings_of(piece.footprint):
+            for ring in rings:
+                pts = _project(ring, origin, zoom)
                 if len(pts) >= 2:
                     pygame.draw.lines(target, darker(colour, 0.35), True, pts, 3)
                     pygame.draw.aalines(target, _lighter(colour), True, pts)
@@ -126,8 +153,10 @@ def _touches(geom: BaseGeometry, region: Rect) -> bool:
     return not (maxx < region.left or minx > region.right or maxy < region.top or miny > region.bottom)
 
 
-def _fill_polygon(target: pygame.Surface, poly: Polygon, to_px: ToPx, colour: RGB, alpha: int) -> None:
-    outer = to_px(poly.exterior.coords)
+def _fill_polygon(target: pygame.Surface, rings: list[list[list[float]]], colour: RGB,
+                  alpha: int) -> None:
+    """A translucent polygon (its rings in target pixels: the exterior, then holes left clear)."""
+    outer = rings[0] if rings else []
     if len(outer) < 3:
         return
     xs = [p[0] for p in outer]
@@ -139,16 +168,15 @@ def _fill_polygon(target: pygame.Surface, poly: Polygon, to_px: ToPx, colour: RG
     if box.width <= 0 or box.height <= 0:
         return
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    shift = (-box.x, -box.y)
+    dx, dy = -box.x, -box.y
 
-    def moved(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        return [(x + shift[0], y + shift[1]) for x, y in points]
+    def moved(points: list[list[float]]) -> list[tuple[float, float]]:
+        return [(x + dx, y + dy) for x, y in points]
 
     pygame.draw.polygon(layer, (*colour, alpha), moved(outer))
-    for hole in poly.interiors:
-        pts = to_px(hole.coords)
-        if len(pts) >= 3:
-            pygame.draw.polygon(layer, (0, 0, 0, 0), moved(pts))
+    for hole in rings[1:]:
+        if len(hole) >= 3:
+            pygame.draw.polygon(layer, (0, 0, 0, 0), moved(hole))
     target.blit(layer, box.topleft)
 
 
