@@ -38,9 +38,9 @@ MIN_NAME_RADIUS_PX = 5
 NAME_PRIORITY = 10
 #: a figure lying unconscious is named last
 FALLEN_PRIORITY = 5
-#: below this base radius (px) the names of the rest (not selected, targeted or of the side to
-#: act) are shown short from the start
-SMALL_BASE_RADIUS_PX = 10
+#: below this base radius (px: bases under the 24 px UI.md asks for) the names of the rest (not
+#: selected, targeted or of the side to act) are shown short from the start
+SMALL_BASE_RADIUS_PX = 12
 #: a name this long or shorter has no short form
 SHORT_NAME_CHARS = 5
 #: a raised figure's shadow falls this far down-right per mm of height
