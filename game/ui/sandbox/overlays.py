@@ -56,25 +56,41 @@ def _pts(cam: Camera, coords: Iterable[Sequence[float]]) -> list[tuple[float, fl
 
 def fill_geometry(surface: pygame.Surface, cam: Camera, geom: BaseGeometry | None, colour: RGB,
                   alpha: int, outline: int = 0) -> None:
-    """A (multi)polygon filled translucently, holes left clear, optionally outlined."""
+    """A (multi)polygon filled translucently, holes left clear, optionally outlined (on a layer
+    only as big as the part of it on the surface)."""
     if geom is None or geom.is_empty:
         return
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    parts = []
     for part in shapely.get_parts(geom):
-        if not isinstance(part, Polygon) or part.is_empty:
-            continue
-        outer = _pts(cam, part.exterior.coords)
+        if isinstance(part, Polygon) and not part.is_empty:
+            parts.append((_pts(cam, part.exterior.coords), [_pts(cam, h.coords) for h in part.interiors]))
+    xs = [x for outer, _holes in parts for x, _y in outer]
+    ys = [y for outer, _holes in parts for _x, y in outer]
+    if not xs:
+        return
+    pad = outline + 2
+    box = pygame.Rect(int(min(xs)) - pad, int(min(ys)) - pad, 0, 0)
+    box.width, box.height = int(max(xs)) + pad + 1 - box.x, int(max(ys)) + pad + 1 - box.y
+    box = box.clip(surface.get_rect())
+    if box.width <= 0 or box.height <= 0:
+        return
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    dx, dy = -box.x, -box.y
+
+    def moved(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x + dx, y + dy) for x, y in pts]
+
+    for outer, holes in parts:
         if len(outer) >= 3:
-            pygame.draw.polygon(layer, (*colour, alpha), outer)
-        for hole in part.interiors:
-            pts = _pts(cam, hole.coords)
+            pygame.draw.polygon(layer, (*colour, alpha), moved(outer))
+        for pts in holes:
             if len(pts) >= 3:
-                pygame.draw.polygon(layer, (0, 0, 0, 0), pts)
+                pygame.draw.polygon(layer, (0, 0, 0, 0), moved(pts))
         if outline and len(outer) >= 2:
             # a dark rim under the line: the template reads on light and dark floors alike
-            pygame.draw.lines(layer, (20, 20, 24, 200), True, outer, outline + 2)
-            pygame.draw.lines(layer, (*colour, 255), True, outer, outline)
-    surface.blit(layer, (0, 0))
+            pygame.draw.lines(layer, (20, 20, 24, 200), True, moved(outer), outline + 2)
+            pygame.draw.lines(layer, (*colour, 255), True, moved(outer), outline)
+    surface.blit(layer, box.topleft)
 
 
 def outline_geometry(surface: pygame.Surface, cam: Camera, geom: BaseGeometry, colour: RGB,

@@ -183,7 +183,26 @@ class SidePanel:
                 self.readouts.show()
 
     def needs_build(self, rect: pygame.Rect) -> bool:
-        return self._built != (language(), (rect.x, rect.y, rect.width, rect.height))
+        """Whether the widgets must be made again for ``rect``: in another language or width
+        (a panel only moved or made taller is ``place``d)."""
+        built = self._built
+        return built is None or built[0] != language() or built[1][2] != rect.width
+
+    def needs_place(self, rect: pygame.Rect) -> bool:
+        return self._built is not None and self._built[1] != (rect.x, rect.y, rect.width, rect.height)
+
+    def place(self, rect: pygame.Rect) -> None:
+        """The panel moved to ``rect`` (same width: a window resized), its readouts as tall as
+        the room left: the widgets are moved, not made again."""
+        if self._panel is None or self._built is None:
+            self.build(rect)
+            return
+        self._panel.set_relative_position(rect.topleft)
+        self._panel.set_dimensions(rect.size)
+        if self.readouts is not None:
+            height = max(40, rect.height - self._readouts_top - PAD)
+            self.readouts.set_dimensions((self._inner, height))
+        self._built = (self._built[0], (rect.x, rect.y, rect.width, rect.height))
 
     def _command(self, what: str) -> Any:
         def pressed() -> None:

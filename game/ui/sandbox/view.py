@@ -18,9 +18,10 @@ import pygame
 from game.board.model import Board
 from game.geometry.terrain import TerrainIndex
 from game.i18n import _, language
+from game.ui import table_cache
 from game.ui.board_view import BoardView
-from game.ui.camera import Rect
-from game.ui.colours import side_colours
+from game.ui.camera import Camera, Rect
+from game.ui.colours import BACKGROUND, side_colours
 from game.ui.figures import side_letters
 from game.ui.fonts import Fonts
 from game.ui.gui import Gui
@@ -60,6 +61,13 @@ class SandboxView:
         self.message = ""
         self.show_keys = False  #: the key list under the readouts (the panel's Keys button)
         self._names: tuple[Scene, str, ShownNames] | None = None
+        #: the table's last picture (the overlays drawn over the board) and what it shows
+        self._frame: pygame.Surface | None = None
+        self._frame_shown: tuple[Any, ...] | None = None
+        #: the window was resized since the last frame (in the window: the panel follows later)
+        self._resized = False
+        #: what the last scaled picture was drawn for (while the zoom keeps changing)
+        self._scaled_for: tuple[Any, ...] | None = None
         self.gui = Gui(self.size)
         self.side = SidePanel(self.gui)
         self._sync_panel()
@@ -100,6 +108,10 @@ class SandboxView:
         if built:
             self.gui.resize(self.size)
             self.side.build(rect)
+        elif self.side.needs_place(rect):  # a resized window: the same widgets, moved
+            self.gui.resize(self.size)
+            self.side.place(rect)
+            built = True
         html_text = panel_html(panel_lines(self.scene, self.analysis, self.names), self.message,
                                self.show_keys)
         return self.side.show(self.scene, html_text) or built
@@ -217,6 +229,11 @@ class SandboxView:
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (max(PANEL_WIDTH + 100, size[0]), max(100, size[1]))
         self.table.resize(self._table_size())
+        if table_cache.QUICK_WHILE_ZOOMING:
+            # in the window the panel follows on the first frame drawn without a resize before
+            # it: a resize storm does not lay its widgets out again on every frame
+            self._resized = True
+            return
         self._sync_panel()
 
     def handle_event(self, event: pygame.event.Event) -> ViewAction | None:
@@ -405,10 +422,56 @@ class SandboxView:
     def draw(self, surface: pygame.Surface) -> None:
         tw, th = self._table_size()
         area = surface.subsurface(pygame.Rect(0, 0, tw, th))
-        self.table.draw(area)
         cam = self.table.camera
         vw, vh = cam.viewport
-        view = area.subsurface(pygame.Rect(0, 0, vw, vh))
+        key = self._frame_key()
+        frame, shown = self._frame, self._frame_shown
+        if frame is not None and key == shown and frame.get_size() == (vw, vh):
+            area.blit(frame, (0, 0))  # nothing on the table changed: the last picture
+            self.table.draw_status(area)
+        elif frame is not None and shown is not None and key != self._scaled_for \
+                and self._zooming(shown, key):
+            self._draw_scaled(area.subsurface(pygame.Rect(0, 0, vw, vh)), frame, shown[1])
+            self._scaled_for = key  # drawn properly once the camera rests a frame
+            self.table.draw_status(area)
+        else:
+            self.table.draw(area)
+            view = area.subsurface(pygame.Rect(0, 0, vw, vh))
+            self._draw_table(view)
+            self._frame = view.copy()
+            self._frame_shown = self._frame_key()
+        if self._resized:
+            self._resized = False  # the panel follows once the window rests (``resize``)
+        elif self._sync_panel():
+            self.gui.touch()  # the changed widgets make their pictures again
+        self.gui.draw(surface)
+
+    def _frame_key(self) -> tuple[Any, ...]:
+        """What the table's picture shows: a frame with the same key draws the same table."""
+        cache = self.table.table
+        return (self.scene, self.table.camera, self.table.show_terrain, language(),
+                cache.rebuilds, cache.quick_rebuilds)
+
+    def _zooming(self, shown: tuple[Any, ...], key: tuple[Any, ...]) -> bool:
+        """In the window, while the zoom keeps changing (a resize storm): only the camera moved
+        since the last picture (``table_cache.QUICK_WHILE_ZOOMING``)."""
+        return (table_cache.QUICK_WHILE_ZOOMING and shown[0] is key[0] and shown[2:4] == key[2:4]
+                and shown[1].zoom != key[1].zoom)
+
+    def _draw_scaled(self, view: pygame.Surface, frame: pygame.Surface, drawn: Camera) -> None:
+        """The last picture of the table, scaled and moved to the camera (drawn properly on the
+        first frame the zoom rests)."""
+        cam = self.table.camera
+        k = cam.zoom / drawn.zoom
+        x0, y0 = drawn.world_to_screen(0.0, 0.0)
+        x1, y1 = cam.world_to_screen(0.0, 0.0)
+        size = (max(1, round(frame.get_width() * k)), max(1, round(frame.get_height() * k)))
+        view.fill(BACKGROUND)
+        view.blit(pygame.transform.scale(frame, size), (round(x1 - x0 * k), round(y1 - y0 * k)))
+
+    def _draw_table(self, view: pygame.Surface) -> None:
+        """The overlays, the figures and their marks over the board view's table."""
+        cam = self.table.camera
         result = self.analysis
         sides = [f.side for f in self.scene.figures]
         names = self.names
@@ -419,6 +482,3 @@ class SandboxView:
         draw_figures(view, cam, self._fonts, shown, side_colours(sides),
                      {side: letters.get(name, "") for side, name in local.items()})
         draw_marks(view, cam, self._fonts, shown, result, names.terrain)
-        if self._sync_panel():
-            self.gui.touch()  # the changed widgets make their pictures again
-        self.gui.draw(surface)
