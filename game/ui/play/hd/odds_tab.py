@@ -44,6 +44,8 @@ Odds = MeleeOdds | ShotOdds | BlastOdds
 HITS: RGB = (0x56, 0xB4, 0xE9)
 LOSS: RGB = (0xE6, 0x9F, 0x00)
 BAR_H = 40
+#: the rules of a re-roll's odds (HD-MELEE-9: misses re-rolled once; HD-0-6: the pool)
+REROLL_RULES = ("HD-MELEE-9", "HD-0-6")
 SLOT_MAX = 36
 
 
@@ -195,7 +197,7 @@ def draw_odds(pane: Pane, names: HDNames, st: HDState, title: str, odds: Odds | 
                                                                                diff=odds.diff))
         pane.chart(_("Hits (%)"), odds.probs, HITS)
         if rules:
-            pane.line(_("Rules: {rules}").format(rules="HD-MELEE-9, HD-0-6"), ui.DIM)
+            pane.line(_("Rules: {rules}").format(rules=", ".join(REROLL_RULES)), ui.DIM)
         return
     if rules:
         pane.line(_("Rules: {rules}").format(rules=", ".join(odds.rules)), ui.DIM)

@@ -208,7 +208,7 @@ class HDPlayView(PlayShell[HDState]):
         subject = self.odds_subject()
         if subject is None:
             return ()
-        return tuple(getattr(subject[2], "rules", ("HD-MELEE-9", "HD-0-6")))
+        return tuple(getattr(subject[2], "rules", odds_tab.REROLL_RULES))
 
     def scroll_odds(self, notches: float, body: pygame.Rect) -> None:
         """The wheel over the Odds tab: down its words, as far as the last one shows (in the
