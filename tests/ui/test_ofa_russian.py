@@ -125,7 +125,7 @@ def test_the_russian_screen_with_an_explained_log_has_no_english(russian: None,
         log_texts = [line.text for entry in view.session.log() for line in entry.lines]
         log_texts += [entry.title for entry in view.session.log()]
         assert_russian(log_texts)
-        assert any("Атос бьёт кулаком: Гвардеец 1" in t for t in log_texts)
+        assert any("Атос бьёт кулаком, цель: Гвардеец 1" in t for t in log_texts)
         assert any("отброшен" in t for t in log_texts)
         assert_russian(seen)
 
@@ -273,7 +273,7 @@ def test_a_refused_command_says_why_in_russian_with_names(russian: None, tmp_pat
         assert said and said[-1] == view.message == f"Нельзя: {result.reason}"
         shown.append(said[-1])
     assert shown[0] == "Нельзя: Портос не касается противника: Гвардеец 1 (OFA-4.2)"
-    assert shown[1] == "Нельзя: Атос не касается: длинный стол (OFA-2A.1)"
+    assert shown[1] == "Нельзя: Атос: нет контакта с предметом «длинный стол» (OFA-2A.1)"
     assert_russian(shown)
     assert not any(SCENE_IDS.search(s) for s in shown)
     set_language("en")
