@@ -97,7 +97,7 @@ def test_battle_prompts_the_next_player_to_roll_for_the_enemy(headless: None, tm
     else:
         pytest.fail("no battle reached")
     assert view.session.to_play() == view.state.battle.roller  # type: ignore[union-attr]
-    assert view.card is not None and "roll for" in view.card.lines[0]  # the hand-over prompt
+    assert view.card is not None and "you roll the enemy's die" in view.card.lines[0]  # the hand-over prompt
     frame(view, surface)
     view.card = None
     key(view, pygame.K_1)  # roll for the enemy

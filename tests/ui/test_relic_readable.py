@@ -2,10 +2,13 @@
 
 One source for every name: each space is named on the board by the rules' data, as on the
 buttons, in the log and in the tray (and the map's own names agree with it, in both languages);
-the spaces' names are placed clear of the pieces, the cards and one another."""
+the spaces' names are placed clear of the pieces, the cards and one another; the hand-over says
+why a player is called to roll for the enemy, and the roll that sends the screen back; the
+Russian words are whole sentences, never a name glued after a colon."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +17,7 @@ import pytest
 
 from game.board.loader import load_board
 from game.board.names import local_name
-from game.i18n import set_language
+from game.i18n import LOCALE_DIR, parse_po, set_language
 from game.rules.relic import data
 from game.rules.relic.commands import Move, RollMove
 from game.ui import labels
@@ -164,3 +167,66 @@ def test_the_space_under_the_pointer_is_named(headless, tmp_path, monkeypatch) -
     pos = view.screen_point(view.cells[far].polygon.representative_point().coords[0])
     view.handle_event(ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     assert view.hot_space == far and far in named_spaces(view, size, monkeypatch)
+
+
+# ---------------------------------------------------------------------- the hand-over
+def handed_over(view: RelicPlayView) -> bool:
+    return view.card_kind == "handover" or getattr(view, "banner", None) is not None
+
+
+def test_REL_SEQ_3_the_hand_over_says_why_this_player_rolls_for_the_enemy(headless, tmp_path) -> None:
+    size = (1280, 800)
+    view = new_view(size, tmp_path, handover=True)
+    session = view.session
+    notes: list[tuple[str, str]] = []
+    for _ in range(400):
+        before = session.state.battle
+        view.card, view.card_kind = None, ""
+        if hasattr(view, "banner"):
+            view.banner = None
+        assert view.submit(session.ai_command())
+        st = session.state
+        b = st.battle
+        if b is not None and b.step == "enemy_roll" and (before is None or before.step != "enemy_roll"):
+            assert handed_over(view)
+            notes.append(("roll", view.handover_note(b.roller)))
+        elif b is not None and b.step == "player_roll" and before is not None \
+                and before.step == "enemy_roll":
+            assert handed_over(view)
+            notes.append(("back", view.handover_note(st.active_player)))
+        if {kind for kind, _note in notes} == {"roll", "back"}:
+            break
+    words = dict(notes)
+    assert "you roll the enemy's die" in words["roll"] and "(REL-SEQ-3)" in words["roll"]
+    assert " battles " in words["roll"] and "turn order" in words["roll"]
+    assert "your battle roll" in words["back"] and " rolled " in words["back"]
+    assert words["back"].endswith("(REL-SEQ-4).")
+
+
+# ---------------------------------------------------------------------- whole sentences
+#: a placeholder glued after a preposition and a colon ("Увернуться от: {object}")
+GLUED = re.compile(r"(?i)(?:^|[\s(])(?:на|в|во|с|со|от|к|ко|по|из|за|для|при|о|об|у|до|без|над|"
+                   r"под|через|про)\s*:\s*«?\{")
+
+
+@pytest.mark.parametrize("domain", ["relic", "mice_and_mystics"])
+def test_no_russian_sentence_glues_a_name_after_a_preposition(domain) -> None:
+    ru = parse_po((LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8"))
+    assert [v for v in ru.values() if GLUED.search(v)] == []
+
+
+def test_the_action_buttons_are_whole_sentences_in_russian(headless, tmp_path) -> None:
+    set_language("ru")
+    view = new_view((1280, 800), tmp_path, handover=False)
+    session = view.session
+    seen: dict[str, str] = {}
+    for _ in range(300):
+        for command in view.actions():
+            seen.setdefault(type(command).__name__, session.label(command))
+        session.submit(session.ai_command())
+        if {"Move", "Fight", "Prepare"} <= set(seen):
+            break
+    assert seen["Move"].startswith("Перейти на клетку «") and seen["Move"].endswith("»")
+    assert seen["Fight"].startswith("Сразиться с врагом «")
+    assert seen["Prepare"].startswith("Готовиться к бою")
+    assert not any(re.match(r"^\w+: ", label) for label in seen.values()), seen

@@ -181,7 +181,7 @@ def test_the_handover_line_asking_to_roll_for_the_enemy_is_russian(headless: Non
     view._settle()
     assert view.card is not None
     line = view.card.lines[0]
-    assert "бросьте кубик за врага" in line and english_words([line]) == {}
+    assert "кубик врага бросаете вы" in line and english_words([line]) == {}
 
 
 def test_log_and_buttons_in_russian_for_every_event_kind() -> None:

@@ -324,16 +324,22 @@ def draw_odds(view: RelicPlayView, surface: pygame.Surface, body: pygame.Rect) -
     if odds is None:
         draw_lines(texts, surface, body, [(_("Odds: no battle pending"), ui.DIM)])
         return
-    head = _("Odds (exact, with explosions, {what})").format(what=what) if what else \
-        _("Odds (exact, with explosions)")
-    words = head + ": " + _("win {win:.1%} · tie {tie:.1%} · lose {lose:.1%}").format(
-        win=odds.p_win, tie=odds.p_tie, lose=odds.p_lose)
     b = st.battle
+    chances = dict(win=odds.p_win, tie=odds.p_tie, lose=odds.p_lose, what=what)
     if b is not None and b.player_chains:
-        words += " " + _("if the scores are counted now")
+        words = _("Odds (exact, with explosions) if the scores are counted now: win {win:.1%} · "
+                  "tie {tie:.1%} · lose {lose:.1%}").format(**chances)
+    elif what:
+        words = _("Odds (exact, with explosions, {what}): win {win:.1%} · tie {tie:.1%} · "
+                  "lose {lose:.1%}").format(**chances)
+    else:
+        words = _("Odds (exact, with explosions): win {win:.1%} · tie {tie:.1%} · "
+                  "lose {lose:.1%}").format(**chances)
+    lines = [(words, ui.ACCENT)]
     if odds.error_bound > 1e-9:
-        words += " " + _("(+{error:.1e} at most)").format(error=odds.error_bound)
-    y = draw_lines(texts, surface, body, [(words, ui.ACCENT)])
+        lines.append((_("Each chance is exact to within {error:.1e}.").format(
+            error=odds.error_bound), ui.DIM))
+    y = draw_lines(texts, surface, body, lines)
     x, w = body.x + 10, body.width - 20
     bar = pygame.Rect(x, y + 2, w, 10)
     pw, pt = round(w * odds.p_win), round(w * odds.p_tie)

@@ -55,11 +55,16 @@ def _dealt() -> dict[str, str]:
     return {c.uid: c.id for c in cards}
 
 
+def seat_number(player: str) -> str:
+    """``"player2"`` -> ``"2"``."""
+    return player.removeprefix("player")
+
+
 def player_label(player: str) -> str:
     """``"player2"`` -> ``"Player 2"`` in the current language; the enemy's roller when nobody
     sits beside the player (``"program"``) is "the program"."""
     if player.startswith("player"):
-        return _("Player {n}").format(n=player.removeprefix("player"))
+        return _("Player {n}").format(n=seat_number(player))
     if player == "program":
         return _("the program")
     return player
@@ -158,11 +163,11 @@ class RelicSession(MatchSession[RelicState, Relic]):
         return self.state.end_reason
 
     def prepared(self, command: rc.Prepare, state: RelicState | None = None) -> str:
-        """What a Prepare declares, in words: "Chainsword, Flak armour" or "nothing"."""
+        """What a Prepare declares, in words: "Chainsword, Flak armour" ("" for nothing)."""
         hero = (state if state is not None else self.state).active_hero
         named = {i.uid: i.id for i in hero.items} | {c.uid: c.id for c in hero.hand}
         used = [self.name(named.get(u, u)) for u in command.items + command.cards]
-        return ", ".join(used) if used else _("nothing")
+        return ", ".join(used)
 
     def label(self, command: Any, state: RelicState | None = None) -> str:
         """A command in words for its button (offered in ``state``, by default the match's)."""
@@ -179,7 +184,7 @@ class RelicSession(MatchSession[RelicState, Relic]):
                 return _("Buy wargear")
             offered = {i.uid: i.id for i in (st.choice.offered if st.choice else ()) + hero.items}
             if command.option in st.seats:
-                return _("Swap with {player}").format(player=player_label(command.option))
+                return _("Swap places with Player {n}").format(n=seat_number(command.option))
             ident = offered.get(command.option, command.option)
             return _("Choose {what}").format(what=self.name(ident))
         if isinstance(command, rc.Fight):
@@ -189,7 +194,8 @@ class RelicSession(MatchSession[RelicState, Relic]):
             return _("Fight {enemy} ({attr} {value})").format(
                 enemy=self.name(card.id), attr=attr_short(card.attribute), value=card.value)
         if isinstance(command, rc.Prepare):
-            return _("Prepare: {what}").format(what=self.prepared(command, st))
+            what = self.prepared(command, st)
+            return _("Prepare with {what}").format(what=what) if what else _("Prepare with nothing")
         if isinstance(command, rc.RollForEnemy):
             return _("Roll for the enemy")
         if isinstance(command, rc.RollBattle):

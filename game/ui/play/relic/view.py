@@ -208,12 +208,24 @@ class RelicPlayView(PlayShell[RelicState]):
         return _("{winners} won").format(winners=winners), ACCENT, [self.session.end_words()]
 
     def handover_note(self, side: str) -> str:
-        """The player who must roll for the enemy is told so (REL-SEQ-3)."""
-        b = self.state.battle
-        if b is None or b.step != BattleStep.ENEMY_ROLL:
+        """Why the screen passes to ``side`` in a battle: the player after the one who fights
+        rolls for the enemy (REL-SEQ-3), then the screen goes back for the fighter's own roll
+        (REL-SEQ-4), with the enemy's roll that sent it back ("" outside a battle)."""
+        st = self.state
+        b = st.battle
+        if b is None:
             return ""
-        return _("{player}: roll for {enemy} (REL-SEQ-3).").format(
-            player=player_label(side), enemy=self.session.name(b.enemy.id))
+        enemy = self.session.name(b.enemy.id)
+        if b.step == BattleStep.ENEMY_ROLL and side == b.roller:
+            return _("{roller}, you roll the enemy's die: {player} battles {enemy}, and the "
+                     "player after them in turn order rolls for the enemy (REL-SEQ-3).").format(
+                roller=player_label(side), player=player_label(st.active_player), enemy=enemy)
+        if b.step == BattleStep.PLAYER_ROLL and side == st.active_player and b.enemy_chains:
+            return _("{player}, your battle roll: {roller} rolled {total} for {enemy} "
+                     "(REL-SEQ-4).").format(
+                player=player_label(side), roller=player_label(b.roller or "program"),
+                total=sum(sum(chain) for chain in b.enemy_chains), enemy=enemy)
+        return ""
 
     def hint(self) -> str:
         return _("F1 help · Esc menu · 1-9 or Space act · click a green space · F2 AI seat")
@@ -294,8 +306,9 @@ class RelicPlayView(PlayShell[RelicState]):
         acts = self.actions()
         hot = acts[self.hot_action] if 0 <= self.hot_action < len(acts) else None
         if isinstance(hot, Prepare):
+            what = self.session.prepared(hot)
             return (self.session.system.battle_odds(st, hot.items, hot.cards),
-                    _("with {what}").format(what=self.session.prepared(hot)))
+                    _("with {what}").format(what=what) if what else _("with nothing"))
         return self.session.system.battle_odds(st), ""
 
     # ------------------------------------------------------------------ events
