@@ -18,7 +18,7 @@ from game.ui.colours import BACKGROUND, TABLE_EDGE, side_colours
 from game.ui.figure_sprites import MIN_NAME_RADIUS_PX, TICK_REACH, BaseLook, FigureSprites
 from game.ui.figures import Figure, figures_from_spawns, side_letters
 from game.ui.fonts import Fonts
-from game.ui.labels import LabelPlacer
+from game.ui.labels import LabelPlacer, TableLabel, place_all
 from game.ui.status_bar import StatusBar, StatusInfo
 from game.ui.table_art import art_scale, compose_art, floor_colour
 from game.ui.table_cache import TableCache
@@ -32,6 +32,8 @@ WHEEL_ZOOM_STEP = 1.15
 FPS_WINDOW_S = 0.5
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 DRAG_BUTTONS = (1, 2)
+#: the map's words placed each frame come after every label of play (their priority shifted)
+MAP_LABEL_PRIORITY = -1000
 
 
 class BoardView:
@@ -191,7 +193,27 @@ class BoardView:
             self._fps_frames = 0
             self._fps_time = 0.0
 
-    def draw(self, surface: pygame.Surface) -> None:
+    @property
+    def bake_map_labels(self) -> bool:
+        """Whether the map's words (cell names, map texts, terrain heights) are drawn into the
+        table's picture (the default); off, they are placed each frame with the figures' names
+        (``draw``'s placer), clear of every base."""
+        return self.table.bake_labels
+
+    @bake_map_labels.setter
+    def bake_map_labels(self, on: bool) -> None:
+        self.table.bake_labels = on
+
+    def map_labels(self) -> list[TableLabel]:
+        """The map's words for this frame, in viewport pixels (none while they are baked)."""
+        if self.table.bake_labels:
+            return []
+        return self.table.labels(self.camera, self.show_terrain)
+
+    def draw(self, surface: pygame.Surface, placer: LabelPlacer | None = None) -> None:
+        """The table, its figures and the status bar. The figures' names (and the map's words,
+        when not baked) go to ``placer`` when one is given (the caller adds its own labels and
+        draws it), else to a placer of this frame drawn here."""
         cam = self.camera
         vw, vh = cam.viewport
         self.table.prepare(cam, self.show_terrain, surface)
@@ -206,7 +228,7 @@ class BoardView:
         if covered is None or not covered.contains(viewport):
             _fill_around(surface, BACKGROUND, viewport, covered)
             pygame.draw.rect(surface, TABLE_EDGE, table_rect.inflate(4, 4), 2)
-        self._draw_figures(surface, viewport)
+        self._draw_figures(surface, viewport, placer)
         surface.set_clip(previous_clip)
         self.draw_status(surface)
 
@@ -220,11 +242,12 @@ class BoardView:
         vw, vh = self.viewport
         return vw / 2, vh / 2
 
-    def _draw_figures(self, surface: pygame.Surface, viewport: pygame.Rect) -> None:
+    def _draw_figures(self, surface: pygame.Surface, viewport: pygame.Rect,
+                      given: LabelPlacer | None) -> None:
         cam = self.camera
         z = cam.zoom
         bases: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        placer = LabelPlacer(surface, bounds=viewport)
+        placer = given if given is not None else LabelPlacer(surface, bounds=viewport)
         for fig in self._drawing_order:
             sx, sy = cam.world_to_screen(fig.x, fig.y)
             r_px = max(2, round(fig.radius * z))
@@ -243,7 +266,9 @@ class BoardView:
             if r_px >= MIN_NAME_RADIUS_PX and fig.name:
                 placer.add(self._sprites.name(fig.name), (cx, cy), clearance=clear)
         surface.blits(bases, doreturn=False)
-        placer.draw()
+        place_all(placer, self.map_labels(), MAP_LABEL_PRIORITY)
+        if given is None:
+            placer.draw()
 
 
 def _fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pygame.Rect,

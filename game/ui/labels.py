@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -54,6 +55,21 @@ class LabelDraw:
     def on_parent(self, box: Box) -> Box:
         """``box`` in the pixels of ``parent``."""
         return (box[0] + self.offset[0], box[1] + self.offset[1], box[2], box[3])
+
+
+class TableLabel(NamedTuple):
+    """A label that wants a place: its picture, the point it names (pixels of the picture the
+    placer draws on) and its priority (see ``LabelPlacer.add``)."""
+
+    picture: pygame.Surface
+    anchor: tuple[float, float]
+    priority: int = 0
+
+
+def place_all(placer: LabelPlacer, labels: Sequence[TableLabel], shift: int = 0) -> None:
+    """Add ``labels`` to ``placer``, each with its priority plus ``shift``."""
+    for label in labels:
+        placer.add(label.picture, label.anchor, priority=label.priority + shift)
 
 
 #: the draws recorded inside ``recording_labels`` (None: not recording)

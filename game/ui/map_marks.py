@@ -12,9 +12,9 @@ from shapely.geometry.base import BaseGeometry
 from game.board.model import Board, Cell, MapObject
 from game.board.names import local_name, local_text
 from game.ui.camera import Rect
-from game.ui.colours import RGB, hex_to_rgb
+from game.ui.colours import INK_LIGHT, RGB, hex_to_rgb
 from game.ui.fonts import Fonts
-from game.ui.labels import LabelPlacer, plate
+from game.ui.labels import LabelPlacer, TableLabel, place_all, plate
 from game.ui.terrain_art import label_point, polygons_of
 
 CELL_LINE: RGB = (0xF6, 0xF1, 0xE4)
@@ -26,6 +26,7 @@ LINE_COLOURS: dict[str, RGB] = {"yellow": (0xF2, 0xC9, 0x1E), "red": (0xE0, 0x3C
 #: Tiled's default text size (px) when a text object does not say.
 TILED_TEXT_PX = 16
 CELL_NAME_PX = 13
+MAX_PLATES = 1024
 WALL_MM = 2.5
 
 
@@ -39,13 +40,20 @@ class MapMarks:
         self.lines = _in_layers(board.objects, "lines")
         self.exits = _in_layers(board.objects, "exits")
         self.texts = tuple(o for o in board.objects if o.shape == "text" and o.visible and o.text)
+        #: the cells, the biggest first (the first to choose a place for its name)
+        self._by_area = tuple(sorted(self.cells, key=lambda c: -c.polygon.area))
+        #: where each cell's name goes (mm)
+        self._points = {c.object_id: label_point(c.polygon) for c in self.cells if c.name}
+        self._plates: dict[tuple[str, int, RGB], pygame.Surface] = {}
 
     @property
     def empty(self) -> bool:
         return not (self.cells or self.walls or self.lines or self.exits or self.texts)
 
     def draw(self, target: pygame.Surface, origin: tuple[float, float], zoom: float,
-             region: Rect, fonts: Fonts) -> None:
+             region: Rect, fonts: Fonts, labels: bool = True) -> None:
+        """The marks touching ``region`` onto ``target`` (its top-left is world point
+        ``origin`` at ``zoom`` px/mm), and (``labels``) the map's words placed on it."""
         ox, oy = origin
 
         def px(coords: Iterable[tuple[float, ...]]) -> list[tuple[float, float]]:
@@ -71,7 +79,18 @@ class MapMarks:
         for obj in self.walls:
             for line in _lines_of(obj.geometry):
                 pygame.draw.lines(target, WALL, False, px(line.coords), wall_px)
-        placer = LabelPlacer(target)
+        if labels:
+            placer = LabelPlacer(target)
+            place_all(placer, self.labels(origin, zoom, region, fonts))
+            placer.draw()
+
+    def labels(self, origin: tuple[float, float], zoom: float, region: Rect,
+               fonts: Fonts) -> list[TableLabel]:
+        """The map's words touching ``region``: its text objects (before the rest) and the
+        names of the cells wide enough for them, in the pixels of a picture whose top-left is
+        world point ``origin`` at ``zoom`` px/mm."""
+        ox, oy = origin
+        out: list[TableLabel] = []
         for obj in self.texts:
             minx, miny, _maxx, _maxy = obj.geometry.bounds
             height = round(TILED_TEXT_PX * self._mm_per_px * zoom)
@@ -79,19 +98,31 @@ class MapMarks:
                 continue
             font = fonts.of_height(min(48, height))
             colour = hex_to_rgb(str(obj.properties.get("color", "")) or None, (0xF4, 0xF4, 0xF0))
-            picture = plate(font, local_text(obj.text, obj.properties).splitlines()[0], colour)
-            x, y = px([(minx, miny)])[0]
-            placer.add(picture, (x + picture.get_width() / 2, y + picture.get_height() / 2), priority=1)
+            picture = self._plate(font, local_text(obj.text, obj.properties).splitlines()[0], colour)
+            x, y = (minx - ox) * zoom, (miny - oy) * zoom
+            out.append(TableLabel(picture, (x + picture.get_width() / 2,
+                                            y + picture.get_height() / 2), 1))
         name_font = fonts.of_height(CELL_NAME_PX)
-        for cell in sorted(self.cells, key=lambda c: -c.polygon.area):
+        for cell in self._by_area:
             if not cell.name or not _touches(cell.polygon, region):
                 continue
             minx, miny, maxx, maxy = cell.polygon.bounds
-            picture = plate(name_font, local_name(cell.name, cell.properties))
+            picture = self._plate(name_font, local_name(cell.name, cell.properties))
             if (maxx - minx) * zoom < picture.get_width() * 0.9:
                 continue
-            placer.add(picture, px([label_point(cell.polygon)])[0])
-        placer.draw()
+            px, py = self._points[cell.object_id]
+            out.append(TableLabel(picture, ((px - ox) * zoom, (py - oy) * zoom)))
+        return out
+
+    def _plate(self, font: pygame.font.Font, text: str, ink: RGB = INK_LIGHT) -> pygame.Surface:
+        """A plate drawn once per words, font height and ink."""
+        key = (text, font.get_height(), ink)
+        found = self._plates.get(key)
+        if found is None:
+            if len(self._plates) >= MAX_PLATES:
+                self._plates.clear()
+            found = self._plates[key] = plate(font, text, ink)
+        return found
 
 
 def _in_layers(objects: Iterable[MapObject], name: str) -> tuple[MapObject, ...]:

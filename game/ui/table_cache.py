@@ -22,8 +22,9 @@ from game.board.model import Board, TerrainPiece
 from game.ui.camera import Camera, Rect
 from game.ui.colours import RGB
 from game.ui.fonts import Fonts
+from game.ui.labels import TableLabel
 from game.ui.map_marks import MapMarks
-from game.ui.terrain_art import draw_terrain_fills, draw_terrain_outlines
+from game.ui.terrain_art import draw_terrain_fills, draw_terrain_outlines, terrain_labels
 
 #: The whole table is cached while its zoomed picture holds at most this many pixels.
 MAX_CACHE_PIXELS = 2000 * 2000
@@ -59,8 +60,40 @@ class TableCache:
         self._surface: pygame.Surface | None = None
         #: the picture was drawn for its key (False: scaled from another zoom, for a frame)
         self._exact = True
+        #: the map's words (cell names, map texts, terrain heights) drawn into the picture; off,
+        #: a view places them itself each frame (``labels``) among its own, clear of its figures
+        self._bake_labels = True
+        self._labels: tuple[tuple[Camera, bool], list[TableLabel]] | None = None
         self.rebuilds = 0  #: how often the cache was redrawn (for tests and the benchmark)
         self.quick_rebuilds = 0  #: how often it was scaled instead (``QUICK_WHILE_ZOOMING``)
+
+    @property
+    def bake_labels(self) -> bool:
+        return self._bake_labels
+
+    @bake_labels.setter
+    def bake_labels(self, on: bool) -> None:
+        if on != self._bake_labels:
+            self._bake_labels = on
+            self._key = None  # drawn again, with or without the words
+
+    def labels(self, camera: Camera, outlines: bool) -> list[TableLabel]:
+        """The map's words for ``camera`` (pixels of its viewport), for a view that places them
+        itself (``bake_labels`` off): the map's texts and cell names, and the terrain heights when
+        ``outlines``; worked out again only when the camera moves."""
+        key = (camera, outlines)
+        if self._labels is not None and self._labels[0] == key:
+            return self._labels[1]
+        region = camera.visible_rect().intersection(self.table)
+        out: list[TableLabel] = []
+        if region is not None:
+            origin = (camera.left, camera.top)
+            if not self._marks.empty:
+                out += self._marks.labels(origin, camera.zoom, region, self._fonts)
+            if outlines:
+                out += terrain_labels(self._pieces, origin, camera.zoom, region, self._fonts)
+        self._labels = (key, out)
+        return out
 
     # ------------------------------------------------------------------ queries
     def needs_rebuild(self, camera: Camera, outlines: bool) -> bool:
@@ -179,9 +212,10 @@ class TableCache:
         draw_terrain_fills(out, self._pieces, origin, zoom, region,
                            FILL_ALPHA_OVER_ART if self._mips else FILL_ALPHA_PLAIN)
         if not self._marks.empty:
-            self._marks.draw(out, origin, zoom, region, self._fonts)
+            self._marks.draw(out, origin, zoom, region, self._fonts, self._bake_labels)
         if outlines:
-            draw_terrain_outlines(out, self._pieces, origin, zoom, region, self._fonts)
+            draw_terrain_outlines(out, self._pieces, origin, zoom, region, self._fonts,
+                                  self._bake_labels)
         return out
 
 

@@ -13,7 +13,7 @@ from game.board.model import TerrainPiece
 from game.ui.camera import Rect
 from game.ui.colours import RGB, darker, terrain_colour
 from game.ui.fonts import Fonts
-from game.ui.labels import LabelPlacer, plate
+from game.ui.labels import LabelPlacer, TableLabel, place_all, plate
 
 #: Height labels are shown on pieces at least this big on screen (px).
 MIN_LABELLED_PX = 14
@@ -27,6 +27,8 @@ Rings = tuple[np.ndarray, ...]
 #: the rings of each footprint drawn, by the footprint's id (the footprint kept, to check it)
 _RINGS: dict[int, tuple[BaseGeometry, tuple[Rings, ...]]] = {}
 _MAX_RINGS = 4096
+#: the point each footprint's label names, by the footprint's id (the footprint kept, to check it)
+_POINTS: dict[int, tuple[BaseGeometry, tuple[float, float]]] = {}
 
 
 def height_label(piece: TerrainPiece) -> str:
@@ -110,9 +112,9 @@ def draw_terrain_outlines(
     zoom: float,
     region: Rect,
     fonts: Fonts,
+    labels: bool = True,
 ) -> None:
-    """Outline every piece and label it with its height (the T key)."""
-    to_px = _projector(origin, zoom)
+    """Outline every piece and (``labels``) label it with its height (the T key)."""
     visible = _visible(pieces, region)
     for piece in visible:
         colour = terrain_colour(piece.kind)
@@ -122,15 +124,53 @@ def draw_terrain_outlines(
                 if len(pts) >= 2:
                     pygame.draw.lines(target, darker(colour, 0.35), True, pts, 3)
                     pygame.draw.aalines(target, _lighter(colour), True, pts)
+    if labels:
+        placer = LabelPlacer(target)
+        place_all(placer, terrain_labels(visible, origin, zoom, region, fonts))
+        placer.draw()
+
+
+def terrain_labels(pieces: Sequence[TerrainPiece], origin: tuple[float, float], zoom: float,
+                   region: Rect, fonts: Fonts) -> list[TableLabel]:
+    """The height of each piece touching ``region`` and big enough on screen, at its middle
+    (pixels of a picture whose top-left is world point ``origin``); the biggest pieces choose
+    their place first, and a label that finds no room is left out."""
+    to_px = _projector(origin, zoom)
     font = fonts.of_height(LABEL_HEIGHT_PX)
-    placer = LabelPlacer(target)
-    # the biggest pieces choose their place first; a label that finds no room is left out
-    for rank, piece in enumerate(sorted(visible, key=lambda p: -p.footprint.area)):
+    out = []
+    for rank, piece in enumerate(sorted(_visible(pieces, region), key=lambda p: -p.footprint.area)):
         minx, miny, maxx, maxy = piece.footprint.bounds
         if max(maxx - minx, maxy - miny) * zoom < MIN_LABELLED_PX:
             continue
-        placer.add(plate(font, height_label(piece)), to_px([label_point(piece.footprint)])[0], priority=-rank)
-    placer.draw()
+        out.append(TableLabel(_plate(font, height_label(piece)),
+                              to_px([_label_point(piece.footprint)])[0], -rank))
+    return out
+
+
+#: height plates by the font's height and the words (drawn again only when new)
+_PLATES: dict[tuple[int, str], pygame.Surface] = {}
+
+
+def _plate(font: pygame.font.Font, text: str) -> pygame.Surface:
+    key = (font.get_height(), text)
+    found = _PLATES.get(key)
+    if found is None:
+        if len(_PLATES) >= _MAX_RINGS:
+            _PLATES.clear()
+        found = _PLATES[key] = plate(font, text)
+    return found
+
+
+def _label_point(geom: BaseGeometry) -> tuple[float, float]:
+    """``label_point`` of a footprint, worked out once."""
+    found = _POINTS.get(id(geom))
+    if found is not None and found[0] is geom:
+        return found[1]
+    point = label_point(geom)
+    if len(_POINTS) >= _MAX_RINGS:
+        _POINTS.clear()
+    _POINTS[id(geom)] = (geom, point)
+    return point
 
 
 def _projector(origin: tuple[float, float], zoom: float) -> ToPx:
