@@ -424,13 +424,6 @@ def problems(name: str, lang: str, size: tuple[int, int], check: str) -> list[st
 #: (check, view) -> why it fails now, and the cases it fails in ("1024x640-en"...; None: all);
 #: each such case is an xfail(strict=True): it turns into an error once fixed (then drop it here)
 KNOWN: dict[tuple[str, str], tuple[str, tuple[str, ...] | None]] = {
-    ("labels", "sandbox"): (
-        "the terrain heights (T) are drawn into the table's cached picture (terrain_art."
-        "draw_terrain_outlines) by a LabelPlacer that knows nothing of the figures: '22 mm' lies "
-        "under a base", None),
-    ("placement", "sandbox"): (
-        "the sandbox writes its figures' names, the ruler's reading, what a move touches and "
-        "the cover inset's caption with overlays.label(), outside the LabelPlacer", None),
     ("labels", "relic"): (
         "Relic's space names are drawn into the table's cached picture (map_marks) and the "
         "heroes' pieces stand on them (relic/paint.py puts them at the space's representative "

@@ -29,6 +29,8 @@ from game.ui.colours import (
     ink_on,
 )
 from game.ui.fonts import Fonts
+from game.ui.label_layout import circle_box
+from game.ui.labels import LabelPlacer, plate
 from game.ui.sandbox.analysis import Analysis
 from game.ui.sandbox.scene import Scene, SceneFigure
 
@@ -128,6 +130,18 @@ def label(surface: pygame.Surface, fonts: Fonts, text: str, at: tuple[float, flo
     surface.blit(img, (round(x), round(y)))
 
 
+def word(surface: pygame.Surface, fonts: Fonts, placer: LabelPlacer | None, text: str,
+         at: tuple[float, float], colour: RGB = INK_LIGHT, *, clearance: float = 0.0,
+         priority: int = 0) -> None:
+    """Words about the point ``at``: placed by ``placer`` (around the circle of ``clearance``,
+    the ``priority`` ones first), or without one drawn centred on it."""
+    if placer is None:
+        label(surface, fonts, text, at, colour)
+        return
+    placer.add(plate(fonts.of_height(LABEL_PX), text, colour), at, clearance=clearance,
+               priority=priority)
+
+
 def shield(surface: pygame.Surface, at: tuple[float, float], size: float = 9.0) -> None:
     """The 'saved by full cover' mark."""
     x, y = at
@@ -138,7 +152,10 @@ def shield(surface: pygame.Surface, at: tuple[float, float], size: float = 9.0) 
 
 
 def draw_figures(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
-                 colours: dict[str, RGB], marks: dict[str, str]) -> None:
+                 colours: dict[str, RGB], marks: dict[str, str],
+                 placer: LabelPlacer | None = None) -> None:
+    """The bases, their marks and rings; each name placed by ``placer`` (the selected figure
+    and the target first, every base and its rings kept clear), or under its base."""
     for fig in sorted(scene.figures, key=lambda f: (f.z, f.y)):
         cx, cy = cam.world_to_screen(fig.x, fig.y)
         r = max(3, round(fig.radius * cam.zoom))
@@ -156,7 +173,14 @@ def draw_figures(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scen
         elif fig.id == scene.target:
             pygame.draw.circle(surface, TARGET, (cx, cy), r + 6, 3)
         text = fig.name if fig.z <= 0 else f"{fig.name} +{fig.z:.0f}"
-        if r >= 6:
+        ringed = fig.id in (scene.selected, scene.target)
+        reach = r + 7 if ringed else r + 5 if fig.z > 0 else r + 3
+        if placer is not None:
+            placer.keep_clear(circle_box((cx, cy), reach))
+            if r >= 6:
+                placer.add(plate(fonts.of_height(LABEL_PX), text), (cx, cy), clearance=reach,
+                           priority=30 if fig.id == scene.selected else 25 if ringed else 10)
+        elif r >= 6:
             label(surface, fonts, text, (cx, cy + r + 14))
 
 
@@ -165,7 +189,7 @@ def _fig_screen(cam: Camera, fig: SceneFigure) -> tuple[tuple[float, float], flo
 
 
 def draw_overlays(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
-                  result: Analysis) -> None:
+                  result: Analysis, placer: LabelPlacer | None = None) -> None:
     """Every switched-on overlay, under the figures (call ``draw_figures`` after, then
     ``draw_marks``)."""
     me = scene.figure(scene.selected)
@@ -193,7 +217,7 @@ def draw_overlays(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Sce
             for ang in (-0.5, 2.6, 1.2, -2.0):  # the first spot on screen
                 px, py = cx + ring * math.cos(ang), cy + ring * math.sin(ang)
                 if 10 <= px <= w - 10 and 10 <= py <= h - 10:
-                    label(surface, fonts, str(3 + k), (px, py))
+                    word(surface, fonts, placer, str(3 + k), (px, py), priority=35)
                     break
     if result.cover is not None and result.cover_all is not None:
         for fp in result.cover_all.blocking_footprints:
@@ -225,7 +249,11 @@ def draw_overlays(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Sce
             diff = ruler.band.difficulty
             text = _("{mm:.0f} mm · {f:.2f} f · band {band}").format(
                 mm=ruler.distance, f=ruler.distance / FATHOM_MM, band="—" if diff is None else diff)
-            label(surface, fonts, text, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14))
+            if placer is None:
+                label(surface, fonts, text, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14))
+            else:
+                word(surface, fonts, placer, text, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2),
+                     priority=40)
 
 
 def dashed_circle(surface: pygame.Surface, colour: RGB, centre: tuple[float, float],
@@ -241,7 +269,8 @@ def dashed_circle(surface: pygame.Surface, colour: RGB, centre: tuple[float, flo
 
 
 def draw_marks(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
-               result: Analysis, names: dict[str, str] | None = None) -> None:
+               result: Analysis, names: dict[str, str] | None = None,
+               placer: LabelPlacer | None = None) -> None:
     """Marks on top of the figures: caught and saved, impact order, cover inset, move and push."""
     for tmpl, colour in ((result.blast, CAUGHT), (result.cone, CAUGHT)):
         if tmpl is None:
@@ -261,9 +290,13 @@ def draw_marks(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
                 fig = scene.figure(fid)
                 if fig is not None:
                     (cx, cy), r = _fig_screen(cam, fig)
-                    label(surface, fonts, str(k), (cx - r - 10, cy - r - 4), CAUGHT)
+                    if placer is None:
+                        label(surface, fonts, str(k), (cx - r - 10, cy - r - 4), CAUGHT)
+                    else:
+                        word(surface, fonts, placer, str(k), (cx, cy), CAUGHT, clearance=r + 11,
+                             priority=20)
     if result.move is not None:
-        _draw_move(surface, cam, fonts, scene, result, names)
+        _draw_move(surface, cam, fonts, scene, result, names, placer)
     if result.push is not None:
         _draw_push(surface, cam, fonts, result)
         if scene.push_source is not None:  # where the push comes from
@@ -271,7 +304,7 @@ def draw_marks(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
             pygame.draw.circle(surface, PUSH, (sx, sy), 8, 3)
             pygame.draw.circle(surface, PUSH, (sx, sy), 2)
     if result.cover is not None:
-        _draw_cover_inset(surface, cam, fonts, scene, result)
+        _draw_cover_inset(surface, cam, fonts, scene, result, placer)
 
 
 def _ghost(surface: pygame.Surface, cam: Camera, centre: tuple[float, float], radius: float,
@@ -309,7 +342,8 @@ def touch_name(kind: str | None, tid: str | None, scene: Scene,
 
 
 def _draw_move(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
-               result: Analysis, names: dict[str, str] | None = None) -> None:
+               result: Analysis, names: dict[str, str] | None = None,
+               placer: LabelPlacer | None = None) -> None:
     mv = result.move
     assert mv is not None
     if not (math.isfinite(mv.x) and math.isfinite(mv.y)):
@@ -318,8 +352,12 @@ def _draw_move(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
     if mv.point is not None:
         _contact(surface, cam, mv.point)
         px, py = cam.world_to_screen(*mv.point)
-        label(surface, fonts, touch_name(mv.kind, mv.id, scene, result.terrain_kinds, names),
-              (px, py - 18), MOVE)
+        what = touch_name(mv.kind, mv.id, scene, result.terrain_kinds, names)
+        if placer is None:
+            label(surface, fonts, what, (px, py - 18), MOVE)
+        else:
+            placer.keep_clear(circle_box((px, py), 8))
+            word(surface, fonts, placer, what, (px, py), MOVE, clearance=8, priority=45)
 
 
 def _draw_push(surface: pygame.Surface, cam: Camera, fonts: Fonts, result: Analysis) -> None:
@@ -337,7 +375,7 @@ def _draw_push(surface: pygame.Surface, cam: Camera, fonts: Fonts, result: Analy
 
 
 def _draw_cover_inset(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene: Scene,
-                      result: Analysis) -> None:
+                      result: Analysis, placer: LabelPlacer | None = None) -> None:
     """The target's silhouette as the viewer sees it, beside the target: the part hidden by all
     terrain in grey, the part hidden by terrain within the cover radius (what counts) dark."""
     cov, allc = result.cover, result.cover_all
@@ -375,4 +413,8 @@ def _draw_cover_inset(surface: pygame.Surface, cam: Camera, fonts: Fonts, scene:
                     pygame.draw.polygon(surface, colour, pts)
     pygame.draw.rect(surface, BASE_RIM, frame, 2)
     pct = _("{pct:.0f}% hidden").format(pct=100 * cov.hidden_fraction)
-    label(surface, fonts, pct, (left, top - 12), INK_LIGHT, centre=False)
+    if placer is None:
+        label(surface, fonts, pct, (left, top - 12), INK_LIGHT, centre=False)
+        return
+    placer.keep_clear((frame.x - 2, frame.y - 2, frame.width + 4, frame.height + 4))
+    word(surface, fonts, placer, pct, (frame.centerx, frame.top - 12), priority=50)

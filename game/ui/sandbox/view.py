@@ -25,6 +25,7 @@ from game.ui.colours import BACKGROUND, side_colours
 from game.ui.figures import side_letters
 from game.ui.fonts import Fonts
 from game.ui.gui import Gui
+from game.ui.labels import LabelPlacer
 from game.ui.sandbox.analysis import Analysis, analyse
 from game.ui.sandbox.names import SIDES, ShownNames, shown_names
 from game.ui.sandbox.overlays import draw_figures, draw_marks, draw_overlays
@@ -47,6 +48,9 @@ class SandboxView:
         self._fonts = Fonts()
         self.size = (max(PANEL_WIDTH + 100, size[0]), max(100, size[1]))
         self.table = BoardView(board, self._table_size(), figures=(), image_loader=image_loader)
+        #: the map's words (and the terrain heights) are placed with the figures' names each
+        #: frame, clear of every base, rather than drawn into the table's picture under them
+        self.table.bake_map_labels = False
         self.scene = scene
         if scene.focus is not None:
             left, top, right, bottom = scene.focus
@@ -435,9 +439,11 @@ class SandboxView:
             self._scaled_for = key  # drawn properly once the camera rests a frame
             self.table.draw_status(area)
         else:
-            self.table.draw(area)
             view = area.subsurface(pygame.Rect(0, 0, vw, vh))
-            self._draw_table(view)
+            placer = LabelPlacer(view)
+            self.table.draw(area, placer)
+            self._draw_table(view, placer)
+            placer.draw()
             self._frame = view.copy()
             self._frame_shown = self._frame_key()
         if self._resized:
@@ -469,16 +475,17 @@ class SandboxView:
         view.fill(BACKGROUND)
         view.blit(pygame.transform.scale(frame, size), (round(x1 - x0 * k), round(y1 - y0 * k)))
 
-    def _draw_table(self, view: pygame.Surface) -> None:
-        """The overlays, the figures and their marks over the board view's table."""
+    def _draw_table(self, view: pygame.Surface, placer: LabelPlacer) -> None:
+        """The overlays, the figures and their marks over the board view's table; every word
+        on it goes to ``placer`` (the map's are there already)."""
         cam = self.table.camera
         result = self.analysis
         sides = [f.side for f in self.scene.figures]
         names = self.names
         shown = names.scene(self.scene)
-        draw_overlays(view, cam, self._fonts, shown, result)
+        draw_overlays(view, cam, self._fonts, shown, result, placer)
         local = {side: names.side(side) for side in dict.fromkeys(sides)}
         letters = side_letters(local.values())  # the marks on the bases, from the shown names
         draw_figures(view, cam, self._fonts, shown, side_colours(sides),
-                     {side: letters.get(name, "") for side, name in local.items()})
-        draw_marks(view, cam, self._fonts, shown, result, names.terrain)
+                     {side: letters.get(name, "") for side, name in local.items()}, placer)
+        draw_marks(view, cam, self._fonts, shown, result, names.terrain, placer)
