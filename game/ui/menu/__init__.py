@@ -136,6 +136,8 @@ class MenuView:
         #: action -> its button (rebuilt with the language and the window size)
         self.buttons: dict[str, Any] = {}
         self._built: tuple[str, tuple[int, int], str] | None = None
+        self._panel: Any = None
+        self._hint_label: Any = None
         self._pressed: list[ViewAction | None] = []
         self._build()
 
@@ -240,11 +242,13 @@ class MenuView:
         from pygame_gui.elements import UIButton, UILabel, UIPanel
 
         self.gui.clear()
+        self._hint_label = None
         self.gui.resize(self.size)
         manager = self.gui.manager
         rect, rows_top = self._layout()
         panel = UIPanel(rect, starting_height=1, manager=manager,
                         object_id=ObjectID("#menu_panel", "panel"))
+        self._panel = panel
         inner = rect.width - 8
         title = _("Learn to play") if self.page == "learn" else "tabletop"
         UILabel(pygame.Rect(0, 4, inner, TITLE_PX - 8), title, manager, container=panel,
@@ -262,15 +266,47 @@ class MenuView:
         w, h = self.size
         self.message_label = UILabel(pygame.Rect(0, rect.bottom + 8, w, 30), self.message or " ",
                                      manager, object_id=ObjectID("#message", "label"))
+        self._hint()
+        self._built = (language(), self.size, self.page)
+        self._show_focus()
+
+    def _hint(self) -> None:
+        """The keys' hint at the foot of the window (a narrow window goes without it)."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UILabel
+
+        if self._hint_label is not None:
+            self._hint_label.kill()
+            self._hint_label = None
+        w, h = self.size
+        manager = self.gui.manager
         hint = (_("Arrows or mouse to choose · Enter or click to start · Esc goes back")
                 if self.page == "learn" else
                 _("Arrows or mouse to choose · Enter or click to change · Esc quits"))
         font = manager.get_theme().get_font(["label"])
-        if font.size(hint)[0] + 20 <= w:  # a narrow window goes without the hint
-            UILabel(pygame.Rect(0, h - 40, w, 30), hint, manager,
-                    object_id=ObjectID("#hint", "label"))
+        if font.size(hint)[0] + 20 <= w:
+            self._hint_label = UILabel(pygame.Rect(0, h - 40, w, 30), hint, manager,
+                                       object_id=ObjectID("#hint", "label"))
+
+    def _move(self) -> bool:
+        """A resized window, in the same language and page, the panel as wide: the widgets are
+        moved rather than made again (a resize storm would make them all on every frame); False
+        when they must be made again."""
+        built = self._built
+        panel = self._panel
+        if built is None or panel is None or built[0] != language() or built[2] != self.page:
+            return False
+        rect, _rows_top = self._layout()
+        if rect.size != panel.rect.size:
+            return False
+        self.gui.resize(self.size)
+        panel.set_relative_position(rect.topleft)
+        w, _h = self.size
+        self.message_label.set_relative_position((0, rect.bottom + 8))
+        self.message_label.set_dimensions((w, 30))
+        self._hint()
         self._built = (language(), self.size, self.page)
-        self._show_focus()
+        return True
 
     def _command(self, action: str) -> Callable[[dict[str, Any]], None]:
         def pressed(data: dict[str, Any]) -> None:
@@ -284,7 +320,8 @@ class MenuView:
     def _sync(self) -> None:
         """The widgets follow the menu: rebuilt for a new language or size, else relabelled."""
         if self._built != (language(), self.size, self.page):
-            self._build()
+            if not self._move():
+                self._build()
             return
         for action, text in self.rows():
             button = self.buttons.get(action)
