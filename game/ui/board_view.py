@@ -196,8 +196,9 @@ class BoardView:
     @property
     def bake_map_labels(self) -> bool:
         """Whether the map's words (cell names, map texts, terrain heights) are drawn into the
-        table's picture (the default); off, they are placed each frame with the figures' names
-        (``draw``'s placer), clear of every base."""
+        table's picture (the default); off, they are the view's to place each frame with its own
+        labels, clear of every base: ``draw`` adds them to the placer it is given, else the view
+        takes them from ``map_labels``."""
         return self.table.bake_labels
 
     @bake_map_labels.setter
@@ -213,7 +214,7 @@ class BoardView:
     def draw(self, surface: pygame.Surface, placer: LabelPlacer | None = None) -> None:
         """The table, its figures and the status bar. The figures' names (and the map's words,
         when not baked) go to ``placer`` when one is given (the caller adds its own labels and
-        draws it), else to a placer of this frame drawn here."""
+        draws it), else the names go to a placer of this frame drawn here."""
         cam = self.camera
         vw, vh = cam.viewport
         self.table.prepare(cam, self.show_terrain, surface)
@@ -266,9 +267,10 @@ class BoardView:
             if r_px >= MIN_NAME_RADIUS_PX and fig.name:
                 placer.add(self._sprites.name(fig.name), (cx, cy), clearance=clear)
         surface.blits(bases, doreturn=False)
-        place_all(placer, self.map_labels(), MAP_LABEL_PRIORITY)
         if given is None:
             placer.draw()
+        else:  # the view's placer takes the map's words too (when they are not baked)
+            place_all(placer, self.map_labels(), MAP_LABEL_PRIORITY)
 
 
 def _fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pygame.Rect,
