@@ -424,10 +424,6 @@ def problems(name: str, lang: str, size: tuple[int, int], check: str) -> list[st
 #: (check, view) -> why it fails now, and the cases it fails in ("1024x640-en"...; None: all);
 #: each such case is an xfail(strict=True): it turns into an error once fixed (then drop it here)
 KNOWN: dict[tuple[str, str], tuple[str, tuple[str, ...] | None]] = {
-    ("labels", "relic"): (
-        "Relic's space names are drawn into the table's cached picture (map_marks) and the "
-        "heroes' pieces stand on them (relic/paint.py puts them at the space's representative "
-        "point): 'Dust Plains' lies under the pieces", None),
     ("inside", "mice_and_mystics"): (
         "Mice and Mystics' dice tray writes each die's word under the die one pixel below the "
         "tray, into the action bar (mm/paint.py draw_tray: a 40 px die at the tray's top + 24, "
