@@ -1,5 +1,8 @@
-"""Load a Tiled ``.tmx`` map into a :class:`~game.board.model.Board` (no display needed).
+"""Load a Tiled map (``.tmx``, or JSON: ``.tmj``/``.json``) into a :class:`~game.board.model.Board`
+(no display needed).
 
+A JSON map (and its ``.tsj`` tilesets and ``.tj`` templates) is first turned into the TMX element
+tree Tiled writes for the same map (``tmj.py``), so both formats go through what follows.
 Objects are read from the XML by us (with templates applied, ellipses, points and text kept);
 tile layers and tile images go through pytmx from a cleaned copy of the map (see ``tmx.py``).
 Fatal faults raise :class:`MapError`; everything else becomes a :class:`Problem` on the board,
@@ -49,7 +52,7 @@ from game.board.tmx import (
     check_tile_layers,
     load_tileset,
     pytmx_copy,
-    read_xml,
+    read_tiled,
 )
 from game.core.errors import MapError, Problem
 from game.core.units import DEFAULT_MM_PER_PIXEL
@@ -115,7 +118,7 @@ class _Loader:
 
     # ----------------------------------------------------------------- top level
     def load(self, image_loader: ImageLoader | None) -> Board:
-        root = read_xml(self.path, "map")
+        root = read_tiled(self.path, "map")
         width, height, tile_width, tile_height = check_supported(root, self.path)
         check_tile_layers(root, self.path, width, height)
         self.tilesets = TilesetTable(

@@ -2,8 +2,9 @@
 
 pytmx is good at tile layers and tile images and weak elsewhere (it drops ellipses, points, text
 and templates, and crashes on zstd, fractional layer offsets, JSON tilesets and class-typed tile
-properties). So we read the document once here, refuse what we cannot draw with a clear reason,
-and hand pytmx a cleaned copy holding only what it does well.
+properties; it reads no JSON maps). So we read the document once here (a JSON file converted
+to the same tree by ``tmj.py``), refuse what we cannot draw with a clear reason, and hand pytmx
+a cleaned copy holding only what it does well.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import xml.parsers.expat as expat
 import zlib
 from dataclasses import dataclass, field
 
+from game.board import tmj
 from game.core.errors import MapError
 from game.core.files import FileRefused, Refusal, read_regular_file
 
@@ -93,9 +95,23 @@ def _prescan(data: bytes) -> None:
     parser.Parse(data, True)
 
 
+def read_tiled(path: str, what: str = "map") -> ET.Element:
+    """A Tiled file as the TMX element tree: XML (``.tmx``, ``.tsx``, ``.tx``) as it is, JSON
+    (``.tmj``, ``.tsj``, ``.tj``, ``.json``) converted (see ``tmj.py``). ``what`` is the kind
+    expected: "map", "tileset" or "template" (a JSON file of another kind is refused; an XML
+    root element is checked by the caller)."""
+    data = read_file(path, what)
+    if tmj.looks_like_json(path, data):
+        return tmj.to_element(data, path, what)
+    return _parse_xml(data, path)
+
+
 def read_xml(path: str, what: str = "map") -> ET.Element:
     """Parse an XML file, refusing DTDs and entities (no entity expansion attacks)."""
-    data = read_file(path, what)
+    return _parse_xml(read_file(path, what), path)
+
+
+def _parse_xml(data: bytes, path: str) -> ET.Element:
     try:
         _prescan(data)
         return ET.fromstring(data)
@@ -174,14 +190,10 @@ def load_tileset(ref: ET.Element, base_dir: str, map_path: str) -> Tileset:
     if not source:
         return _tileset(firstgid, ref, "", base_dir, map_path)
     tsx_path = os.path.normpath(os.path.join(base_dir, source))
-    low = tsx_path.lower()
-    if low.endswith((".json", ".tsj")):
-        raise MapError(map_path, f"tileset '{source}' is a JSON tileset; tabletop reads .tsx "
-                       "tilesets (in Tiled: open it and Save As .tsx)")
     if not os.path.lexists(tsx_path):
         raise MapError(map_path, f"tileset file '{source}' not found (looked at {tsx_path})")
     try:
-        element = read_xml(tsx_path, "tileset")
+        element = read_tiled(tsx_path, "tileset")
         if element.tag != "tileset":
             raise MapError(tsx_path, f"expected a <tileset>, found <{element.tag}>")
         return _tileset(firstgid, element, tsx_path, os.path.dirname(tsx_path), tsx_path)
@@ -271,7 +283,7 @@ class TemplateCache:
     def get(self, template_path: str) -> Template:
         key = os.path.normpath(template_path)
         if key not in self._cache:
-            root = read_xml(key, "template")
+            root = read_tiled(key, "template")
             obj = root.find("object")
             if root.tag != "template" or obj is None:
                 raise MapError(key, "not an object template (<template> with an <object>)")

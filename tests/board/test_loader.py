@@ -166,7 +166,6 @@ def test_cells_inherit_tile_id_from_their_group_and_group_offsets_apply(tmp_path
         (tmx().replace('infinite="0"', 'infinite="1"'), "infinite"),
         (tmx().replace('<data encoding="csv">', '<data encoding="base64" compression="zstd">'), "zstd"),
         (tmx(tilesets='<tileset firstgid="1" source="missing.tsx"/>'), "missing.tsx"),
-        (tmx(tilesets='<tileset firstgid="1" source="set.json"/>'), "JSON tileset"),
         (tmx(width=0), "empty"),
     ],
 )
