@@ -7,16 +7,35 @@ from pathlib import Path
 from typing import TextIO
 
 from game.board.loader import load_board
+from game.board.tmj import is_json_map_file
+from game.board.tmx import MAX_FILE_BYTES
 from game.core.errors import MapError, Problem
+
+#: File name endings of Tiled maps (a ``.json`` file is a map when it says so).
+MAP_SUFFIXES = (".tmx", ".tmj")
+
+
+def is_map_file(path: Path) -> bool:
+    """Whether a file found in a folder is a Tiled map: a ``.tmx`` or ``.tmj``, or a ``.json``
+    that is a Tiled map (``"type": "map"``; other JSON files, chapters or saves, are not)."""
+    suffix = path.suffix.lower()
+    if suffix in MAP_SUFFIXES:
+        return path.is_file()
+    return suffix == ".json" and path.is_file() and is_json_map_file(path, MAX_FILE_BYTES)
+
+
+def maps_in(folder: Path) -> list[Path]:
+    """The Tiled maps in a folder and its subfolders (every format), sorted."""
+    return sorted(p for p in folder.rglob("*") if is_map_file(p))
 
 
 def map_files(paths: Iterable[Path]) -> Iterator[tuple[Path, str | None]]:
-    """Each .tmx under the given files and folders, or (path, why it cannot be read)."""
+    """Each map under the given files and folders, or (path, why it cannot be read)."""
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*.tmx") if p.is_file())
+            found = maps_in(path)
             if not found:
-                yield path, "no .tmx maps in this folder"
+                yield path, "no Tiled maps (.tmx, .tmj or .json) in this folder"
             for p in found:
                 yield p, None
         elif path.exists():
@@ -67,4 +86,4 @@ def validate_paths(paths: Iterable[Path], out: TextIO, quiet: bool = False) -> i
     return 1 if errors else 0
 
 
-__all__ = ["check_map", "map_files", "validate_paths"]
+__all__ = ["MAP_SUFFIXES", "check_map", "is_map_file", "map_files", "maps_in", "validate_paths"]
