@@ -372,3 +372,18 @@ def test_group_layers_nested_beyond_reason_are_refused_not_a_crash(tmp_path: Pat
     with pytest.raises(MapError) as info:
         load_board(_write_json(tmp_path, text))
     assert needle in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_tmj_with_tsj_tilesets_renders_the_same_picture_as_its_tmx(tmp_path: Path) -> None:
+    """The tile pictures (a spritesheet and a collection of pictures) come through pytmx alike."""
+    import pygame
+
+    from game.ui.render import render_command
+
+    original = REPO / "maps" / "tavern.tmx"
+    saved = tmjkit.save_as_tmj(original, tmp_path / "tavern.tmj", tsj=True, json_dir=tmp_path)
+    pictures = []
+    for name, path in (("tmx.png", original), ("tmj.png", saved)):
+        assert render_command(path, tmp_path / name, (640, 400), None, False) == 0
+        pictures.append(pygame.image.tobytes(pygame.image.load(str(tmp_path / name)), "RGB"))
+    assert pictures[0] == pictures[1]
