@@ -19,6 +19,7 @@ from game.i18n import set_language
 from game.rules.mice_and_mystics.commands import Search
 from game.ui import labels
 from game.ui.label_layout import circle_box, inside, overlaps
+from game.ui.play.mm import hints
 from game.ui.play.mm.table import FIG_R, grid, spots_in_cell
 from game.ui.play.mm.view import MMPlayView, make_mm_view
 from tests.ui.ru_texts import recorded_texts
@@ -77,6 +78,7 @@ def placed_labels(view: MMPlayView, size: tuple[int, int], monkeypatch: pytest.M
 
     frame(view, size)  # the table's picture made (the map's own words placed in it)
     monkeypatch.setattr(labels, "layout", recording)
+    view.marks = None  # the table's marks drawn anew (not the picture kept from the last frame)
     frame(view, size)
     monkeypatch.setattr(labels, "layout", layout)
     t = view.layout.table
@@ -210,7 +212,7 @@ def test_MM_MOVE_4_a_single_mouse_by_a_single_rat_is_told_the_real_reason(headle
     else:
         assert said.startswith("Тилли не может уйти")
         assert "мышей 1, прихвостней 1" in said
-    assert view.hint() == view.leave_refusal() != ""
+    assert view.hint() == hints.leave_refusal(view) != ""
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -234,3 +236,30 @@ def test_a_click_on_a_far_cell_says_how_far_the_mouse_goes(headless, tmp_path) -
     click(view, view.screen_point(g.cell(far).centre))
     said, _colour = view.status_line()
     assert "is out of reach" in said and f"{view.state.turn.mp} move points" in said
+
+
+# ---------------------------------------------------------------------- built only on a change
+def test_the_table_marks_and_the_buttons_are_made_again_only_on_a_change(headless, tmp_path) -> None:
+    size = (1280, 800)
+    view = new_view(size, tmp_path)
+    frame(view, size)
+    marks, widgets = view.marks, [view.widgets[b.key] for b in view.buttons]
+    assert widgets
+    frame(view, size)
+    assert view.marks is marks  # a still frame makes nothing
+    assert [view.widgets[b.key] for b in view.buttons] == widgets
+    for other in ((1300, 820), (1280, 800)):  # a new window size moves the same buttons
+        view.handle_event(ev(pygame.VIDEORESIZE, size=other, w=other[0], h=other[1]))
+        view.resize(other)
+        frame(view, other)
+        assert [view.widgets[b.key] for b in view.buttons] == widgets
+        assert all(w.alive() for w in widgets)
+        assert all(view.layout.actions.contains(b.rect) for b in view.buttons)
+    assert view.marks is not marks
+    marks = view.marks
+    view.sync_bars()
+    search = next(b for b in view.buttons if isinstance(view._commands.get(b.key), Search))
+    click(view, search.rect.center)
+    frame(view, size)
+    assert view.marks is not marks  # a command: the table and the bar anew
+    assert [view.widgets[b.key] for b in view.buttons] != widgets

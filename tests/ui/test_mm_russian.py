@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[2]
 MAP = REPO / "maps" / "mice_chapter.tmx"
 SIZE = (1280, 800)
 MINE = [REPO / "game" / "ui" / "play" / "mm" / f for f in ("view.py", "paint.py", "dice.py",
-                                                             "session.py", "table.py")]
+                                                             "session.py", "table.py", "hints.py")]
 #: the rules' refusals, whose words are in the screen's domain too
 REFUSALS = REPO / "game" / "rules" / "mice_and_mystics" / "refusals.py"
 #: the rules' events in words and the status block, in the same domain

@@ -87,6 +87,7 @@ def placed(view: RelicPlayView, size: tuple[int, int], monkeypatch: pytest.Monke
         return result
 
     monkeypatch.setattr(labels, "layout", recording)
+    view.marks = None  # the ring's marks drawn anew (not the picture kept from the last frame)
     frame(view, size)
     monkeypatch.setattr(labels, "layout", layout)
     return out
@@ -230,3 +231,26 @@ def test_the_action_buttons_are_whole_sentences_in_russian(headless, tmp_path) -
     assert seen["Fight"].startswith("Сразиться с врагом «")
     assert seen["Prepare"].startswith("Готовиться к бою")
     assert not any(re.match(r"^\w+: ", label) for label in seen.values()), seen
+
+
+# ---------------------------------------------------------------------- built only on a change
+def test_the_ring_marks_and_the_buttons_are_made_again_only_on_a_change(headless, tmp_path) -> None:
+    size = (1280, 800)
+    view = new_view(size, tmp_path, handover=False)
+    view.submit(RollMove())
+    frame(view, size)
+    marks, buttons = view.marks, list(view.buttons)
+    assert buttons
+    frame(view, size)
+    assert view.marks is marks and view.buttons == buttons  # a still frame makes nothing
+    for other in ((1300, 820), (1280, 800)):  # a new window size moves the same buttons
+        view.handle_event(ev(pygame.VIDEORESIZE, size=other, w=other[0], h=other[1]))
+        view.resize(other)
+        frame(view, other)
+        assert view.buttons == buttons and all(b.alive() for b in buttons)
+        assert view.layout.actions.contains(buttons[0].rect)
+    assert view.marks is not marks  # the table's size changed: the marks were drawn again
+    marks = view.marks
+    view.submit(next(c for c in view.actions() if isinstance(c, Move)))
+    frame(view, size)
+    assert view.marks is not marks and view.buttons != buttons  # a command: both anew

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.i18n import N_, _
 from game.rules.mice_and_mystics.state import GM
 from game.ui.colours import RGB
@@ -51,46 +52,57 @@ def draw(view: MMPlayView, surface: pygame.Surface) -> None:
     view.draw_overlays(surface)
 
 
-def _poly(view: MMPlayView, table: pygame.Surface, cell: str, rgba: tuple[int, int, int, int],
-          layer: pygame.Surface | None, edge: RGB | None = None) -> None:
+def _poly(view: MMPlayView, layer: pygame.Surface, cell: str,
+          fill: tuple[int, int, int, int] | None, edge: RGB | None = None) -> None:
     cam = view.board_view.camera
     info = view.session.system.graph(view.state).cell(cell)
     for poly in polygons_of(info.polygon):
         pts = [cam.world_to_screen(x, y) for x, y, *_ in poly.exterior.coords]
         if len(pts) >= 3:
-            if layer is not None:
-                pygame.draw.polygon(layer, rgba, pts)
+            if fill is not None:
+                pygame.draw.polygon(layer, fill, pts)
             if edge is not None:
-                pygame.draw.lines(table, edge, True, pts, 3)
+                pygame.draw.lines(layer, edge, True, pts, 3)
 
 
 def draw_table(view: MMPlayView, table: pygame.Surface) -> None:
+    """The table's marks (``paint_table``), drawn again only when what they show changes (the
+    match, the camera, the window, the cell or the figure under the pointer, the language);
+    else the picture made last is laid on the table."""
+    st = view.state
+    hovered = view.figure_at(view.cursor) if view.cursor is not None else ""
+    key = (id(st), view.board_view.camera, table.get_size(), view.hover_cell, hovered,
+           i18n.language(), view.session.human_to_play(), view.teaching)
+    kept = view.marks
+    if kept is None or kept[0] != key or kept[1] is not st:
+        layer = pygame.Surface(table.get_size(), pygame.SRCALPHA)
+        paint_table(view, layer)
+        kept = view.marks = (key, st, layer, layer.get_bounding_rect())
+    table.blit(kept[2], kept[3], kept[3])  # the part with marks only
+
+
+def paint_table(view: MMPlayView, layer: pygame.Surface) -> None:
     """The table's marks: the cells the mouse in turn can reach (its move's end in amber), the
     cells a rescued mouse may go to, the path to the cell under the pointer, then the figures
     and every word on the table (``mm/table.py``)."""
     cam = view.board_view.camera
     g = view.session.system.graph(view.state)
     reach = view.reach()
-    rescue = view.rescue_cells()
     path: tuple[str, ...] = ()
-    if reach is not None or rescue:
-        layer = pygame.Surface(table.get_size(), pygame.SRCALPHA)
-        if reach is not None:
-            for cell in reach.cells:
-                if cell != reach.start:
-                    _poly(view, table, cell, REACH_END if cell in reach.terminal else REACH_FILL,
-                          layer)
-        for cell in rescue:
-            _poly(view, table, cell, RESCUE_FILL, layer)
-        table.blit(layer, (0, 0))
-        if reach is not None and view.hover_cell in reach:
+    if reach is not None:  # the layer is clear: the fills go straight onto it
+        for cell in reach.cells:
+            if cell != reach.start:
+                _poly(view, layer, cell, REACH_END if cell in reach.terminal else REACH_FILL)
+        if view.hover_cell in reach:
             path = reach.path_to(view.hover_cell)
+    for cell in view.rescue_cells():
+        _poly(view, layer, cell, RESCUE_FILL)
     if len(path) > 1:
         pts = [cam.world_to_screen(*g.cell(c).centre) for c in path]
-        pygame.draw.lines(table, ui.ACCENT, False, pts, 4)
+        pygame.draw.lines(layer, ui.ACCENT, False, pts, 4)
     if view.hover_cell:
-        _poly(view, table, view.hover_cell, (0, 0, 0, 0), None, ui.ACCENT)
-    draw_labels(view, table, draw_figures(view, table))
+        _poly(view, layer, view.hover_cell, None, ui.ACCENT)
+    draw_labels(view, layer, draw_figures(view, layer))
 
 
 def draw_top(view: MMPlayView, surface: pygame.Surface) -> None:

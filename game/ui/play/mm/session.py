@@ -11,7 +11,7 @@ the AI's commands after it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,8 @@ _KIND_WORDS = {
     "Rescue": N_("is rescued"), "WheelAdd": N_("cheese on the wheel"),
     "TurnPage": N_("the page turns"), "Grant": N_("an achievement"), "Ruling": N_("a GM ruling"),
 }
+#: the words a session keeps (more: it forgets them all and starts again)
+MAX_KEPT = 40_000
 #: attack modes of a weapon usable both ways (MM-RANGED-6)
 ATTACK_MODES = {"melee": N_("melee"), "ranged": N_("ranged")}
 
@@ -237,6 +239,9 @@ class MMSession(MatchSession[MMState, MiceAndMystics]):
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7) -> None:
         super().__init__(match, ai_sides=ai_sides, ai_seed=ai_seed)
         self._names: tuple[tuple[Any, ...], dict[str, str]] | None = None
+        #: the words of events and commands, made once (``kept``): their ids and the
+        #: language -> (the things, the words)
+        self._kept: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
         self.set_ai(ai_sides)
 
     # ------------------------------------------------------------------ seats
@@ -293,14 +298,28 @@ class MMSession(MatchSession[MMState, MiceAndMystics]):
         return self.map_names().get(ident) or name_of(ident, i18n.language())
 
     def explained(self, event: Event) -> str:
-        return explain_mod.explain(event, self.lang, self.map_names())
+        return self.kept((event,), lambda: explain_mod.explain(event, self.lang, self.map_names()))
+
+    def kept(self, things: tuple[Any, ...], make: Callable[[], str]) -> str:
+        """The words of ``things`` (an event; a command and the state it was played in) in the
+        language of now, made once: the log reads every command and event again after each
+        command."""
+        key = (*map(id, things), self.lang)
+        found = self._kept.get(key)
+        if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
+            return found[1]
+        if len(self._kept) > MAX_KEPT:
+            self._kept.clear()
+        words = make()
+        self._kept[key] = (things, words)
+        return words
 
     def shown(self, events: Sequence[Event]) -> list[Event]:
         """The events a player reads: the status echoes left out."""
         return [e for e in events if e.kind != "mm.status"]
 
     def command_words(self, command: Any, before: MMState) -> str:
-        return command_title(command, before, self.map_names())
+        return self.kept((command, before), lambda: command_title(command, before, self.map_names()))
 
     def tray_rolls(self) -> list[TrayRoll]:
         """What the dice tray shows: the rolls of the latest command that rolled (``last_rolls``);

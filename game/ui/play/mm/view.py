@@ -31,7 +31,6 @@ import pygame
 from game import i18n
 from game.board.model import Board
 from game.i18n import N_, _
-from game.rules.engine import IllegalCommand
 from game.rules.mice_and_mystics.commands import (
     Attack,
     Move,
@@ -39,21 +38,21 @@ from game.rules.mice_and_mystics.commands import (
     Step,
 )
 from game.rules.mice_and_mystics.explain import place_name, tile_name
-from game.rules.mice_and_mystics.occupancy import can_leave
 from game.rules.mice_and_mystics.paths import Reach
-from game.rules.mice_and_mystics.state import END_TEXTS, GM, EndReason, MMState, Phase
+from game.rules.mice_and_mystics.state import MMState, Phase
 from game.ui.colours import RGB
 from game.ui.gui import Gui
 from game.ui.play import user_dirs
 from game.ui.play.action_bar import GAP, ROW_H, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
+from game.ui.play.mm import hints
 from game.ui.play.mm import paint as mm_paint
 from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
 from game.ui.play.mm.paint import CONDITION_WORDS
 from game.ui.play.mm.session import ATTACK_MODES, MMSession, action_help, seat_name
 from game.ui.play.mm.table import FIG_R, RING, SPOT_STEP, spots_in_cell, unnamed
 from game.ui.play.shell import PlayShell
-from game.ui.play.widgets import DANGER, DIM, GOOD, TEXT_PX, Button
+from game.ui.play.widgets import DANGER, DIM, GOOD, Button
 from game.ui.words import mode_name
 
 GM_PACE_S = 0.6
@@ -65,20 +64,6 @@ SHOWN_REASONS = (
     N_("the chapter's victory conditions are met (MM-END-2)"),
     N_("every mouse of the party is captured (MM-CAPT-7)"),
 )
-#: why the mouse in turn may not leave its cell (MM-MOVE-4), by the leave rule in play: the
-#: sentence, then shorter ones for a narrower status line
-LEAVE_WORDS = {
-    "greater": (N_("{mouse} cannot leave {cell}: mice {mice}, minions {minions}; the mice must "
-                   "outnumber the minions (MM-MOVE-4)"),
-                N_("{mouse} cannot leave: mice {mice}, minions {minions}; the mice must "
-                   "outnumber them (MM-MOVE-4)"),
-                N_("{mouse} cannot leave: too few mice for the minions (MM-MOVE-4)")),
-    "greater_or_equal": (N_("{mouse} cannot leave {cell}: mice {mice}, minions {minions}; the "
-                            "minions must be no more than the mice (MM-MOVE-4)"),
-                         N_("{mouse} cannot leave: mice {mice}, minions {minions}; the minions "
-                            "must be no more than the mice (MM-MOVE-4)"),
-                         N_("{mouse} cannot leave: too few mice for the minions (MM-MOVE-4)")),
-}
 #: the game's own lines of the help card (the shell adds the keys every screen shares)
 HELP = (
     N_("After its movement roll the mouse in turn can reach the green cells: click one to move "
@@ -101,8 +86,10 @@ class MMPlayView(PlayShell[MMState]):
 
     def __init__(self, session: MMSession, board: Board, size: tuple[int, int],
                  **options: Any) -> None:
-        #: the labels' plates on the table, by their words and colours (``table._plate``)
+        #: the labels' plates on the table, by their words and colours (``table._plate``); the
+        #: table's marks as last drawn (``paint.draw_table``)
         self.plates: dict[tuple[tuple[str, RGB], ...], pygame.Surface] = {}
+        self.marks: tuple[Any, MMState, pygame.Surface, pygame.Rect] | None = None
         super().__init__(session, unnamed(board), size, **options)
 
     def build(self) -> None:
@@ -120,6 +107,8 @@ class MMPlayView(PlayShell[MMState]):
         self.buttons: list[Button] = []
         self._commands: dict[str, Any] = {}
         self._key: tuple | None = None
+        #: what the action bar offers, as last built: (label, command)
+        self._items: list[tuple[str, Any]] = []
         self.action_bar.clear()  # the last game's actions (built anew for this one)
         self.widgets = {k: w for k, w in self.widgets.items() if w.alive()}
         self._drag_from: tuple[int, int] | None = None
@@ -291,25 +280,26 @@ class MMPlayView(PlayShell[MMState]):
 
     def sync_bars(self) -> None:
         """The action bar's buttons, as records (``buttons``) and as pygame_gui widgets
-        (``widgets``, with the top bar's): built again only when the window, the language, the
-        game, its revision or the page of actions change."""
+        (``widgets``, with the top bar's): built again only when the language, the game, its
+        revision or the page of actions change; on a new window size the same buttons move
+        to their new places (built again only when they no longer fit as they are)."""
         gui = self.action_bar.ready(self.layout.size)
         if self.top_buttons.layout(self.layout.top, self.layout.size):
-            self._key = None  # the action bar follows (same language, same window)
             self.widgets.update(zip(self.top_buttons.keys, self.top_buttons.buttons, strict=True))
-        key = (id(self.session), self.session.revision, self.page, self.layout.size, i18n.language())
+            if not all(w.alive() for w in self.action_bar.elements):
+                self._key = None  # the Gui was cleared: the action bar is built again too
+        key = (id(self.session), self.session.revision, self.page, i18n.language(), self.layout.size)
         if key == self._key:
+            return
+        moved = self._key is not None and key[:-1] == self._key[:-1] and self._moved(gui)
+        self._key = key
+        if moved:
             return
         from pygame_gui.elements import UIButton
 
-        self._key = key
         self.top_buttons.enable({"undo": self.can_undo(), "redo": self.can_redo()})
-        items = self.choices()
-        pages = self._pages(gui, items, 0)
-        more_w = 0
-        if len(pages) > 1:  # room on the right for the button to the next page
-            more_w = text_width(gui, _("More {page}/{pages}").format(page=9, pages=9)) + PAD
-            pages = self._pages(gui, items, more_w + GAP)
+        self._items = items = self.choices()
+        pages, more_w = self._all_pages(gui, items)
         self.page %= len(pages)
         if self.action_bar.elements:
             self.action_bar.clear()
@@ -334,6 +324,34 @@ class MMPlayView(PlayShell[MMState]):
                 rect, label, gui.manager, command=self.action_bar.command("more"),
                 tool_tip_text=_("The actions do not all fit: show the next {n} of them.").format(
                     n=len(pages[(self.page + 1) % len(pages)]))))
+
+    def _all_pages(self, gui: Gui, items: Sequence[tuple[str, Any]]
+                   ) -> tuple[list[list[tuple[pygame.Rect, str, Any]]], int]:
+        """The pages of the action bar (``_pages``) and the More button's width (0: one page)."""
+        pages = self._pages(gui, items, 0)
+        more_w = 0
+        if len(pages) > 1:  # room on the right for the button to the next page
+            more_w = text_width(gui, _("More {page}/{pages}").format(page=9, pages=9)) + PAD
+            pages = self._pages(gui, items, more_w + GAP)
+        return pages, more_w
+
+    def _moved(self, gui: Gui) -> bool:
+        """Move the action bar's buttons into the bar of a new window size when each keeps its
+        size and page there; False when they must be built again."""
+        pages, more_w = self._all_pages(gui, self._items)
+        if self.page >= len(pages):
+            return False
+        places = [rect for rect, _label, _cmd in pages[self.page]]
+        if len(pages) > 1:
+            area = self.layout.actions
+            places.append(pygame.Rect(area.right - 8 - more_w, area.y + GAP, more_w, ROW_H))
+        if len(places) != len(self.buttons) or any(
+                p.size != b.rect.size for p, b in zip(places, self.buttons, strict=True)):
+            return False
+        for place, button in zip(places, self.buttons, strict=True):
+            button.rect = place
+            self.widgets[button.key].set_relative_position(place.topleft)
+        return True
 
     def _pages(self, gui: Gui, items: Sequence[tuple[str, Any]],
                reserve: int) -> list[list[tuple[pygame.Rect, str, Any]]]:
@@ -369,13 +387,10 @@ class MMPlayView(PlayShell[MMState]):
         return words
 
     def outcome_text(self) -> str:
-        out = self.session.match.outcome()
-        if out is None:
-            return ""
-        reason = _(END_TEXTS[EndReason(out.reason)])
-        if self.state.result == "won":
-            return _("Chapter over: the mice win - {reason}").format(reason=reason)
-        return _("Chapter over: the mice lose - {reason}").format(reason=reason)
+        return hints.outcome_text(self)
+
+    def hint(self) -> str:
+        return hints.hint(self)
 
     def click_table(self, pos: tuple[int, int]) -> None:
         if not self.session.human_to_play():
@@ -399,43 +414,7 @@ class MMPlayView(PlayShell[MMState]):
         if reach is not None and cell in reach and cell != reach.start and st.turn is not None:
             self.submit(Move(st.turn.mouse, reach.path_to(cell)))
         elif st.turn is not None and st.phase == Phase.TURN and (reach is None or cell != reach.start):
-            self.say(self.why_not_there(cell), DIM)
-
-    def why_not_there(self, cell: str) -> str:
-        """Why the mouse in turn cannot move to ``cell`` (not among the cells it can reach): it
-        may not leave its cell, the rules refuse the step (its move is over, it is webbed...),
-        or the cell is farther than its move points take it."""
-        st = self.state
-        t = st.turn
-        assert t is not None
-        stuck = self.leave_refusal()
-        if stuck:
-            return stuck
-        try:
-            self.session.system.check(st, Step(t.mouse, cell))
-        except IllegalCommand as exc:
-            if exc.key not in ("mm.path.not_adjacent", "mm.path.too_far"):
-                return self.session.refusal(exc)
-        return _("{cell} is out of reach: {mouse} has {mp} move points this turn.").format(
-            cell=self.cell_name(cell), mouse=self.name(t.mouse), mp=t.mp)
-
-    def leave_refusal(self) -> str:
-        """Why the mouse in turn may not leave its cell (MM-MOVE-4: the minions there are too
-        many for the mice), with the count of both; "" when it may."""
-        st = self.state
-        t = st.turn
-        if t is None or st.phase != Phase.TURN or not st.has_mouse(t.mouse):
-            return ""
-        m = st.mouse(t.mouse)
-        occ = self.session.system.occupancy(st)
-        rules = st.cfg.move_rules
-        if can_leave(occ, m.cell, rules):
-            return ""
-        n = occ[m.cell]
-        words = LEAVE_WORDS["greater_or_equal" if rules.leave_rule == "greater_or_equal" else "greater"]
-        facts = dict(mouse=self.name(m.id), cell=self.cell_name(m.cell), mice=max(n.mice, 1),
-                     minions=n.minions)
-        return self.fitting(*(_(w).format(**facts) for w in words))
+            self.say(hints.why_not_there(self, cell), DIM)
 
     def odds(self) -> tuple[AttackOdds | None, str, Attack | None]:
         """The odds to show, why they are shown (marked for ``_()``) and the attack."""
@@ -455,53 +434,7 @@ class MMPlayView(PlayShell[MMState]):
         return _("{mouse} attacks {target} ({row})").format(
             mouse=self.name(cmd.mouse), target=self.name(cmd.target), row=_(ATTACK_MODES.get(row, row)))
 
-    def hint(self) -> str:
-        st = self.state
-        if st.result:
-            return self.outcome_text()
-        if not self.session.human_to_play():
-            return _("Minions are acting...") if self.session.to_play() == GM else \
-                _("The AI is playing...")
-        t = st.turn
-        if not self.teaching:  # strict mode: no hints about what to do, the keys only
-            if t is None:
-                return _("F1 help, Ctrl+Z undo, Ctrl+S save, Ctrl+O load.")
-            return self.fitting(_("{mouse} to play. F1 help, Ctrl+Z undo, Ctrl+S save, Ctrl+O "
-                                  "load.").format(mouse=self.name(t.mouse)),
-                                _("{mouse} to play. F1 help.").format(mouse=self.name(t.mouse)))
-        if st.pending:
-            return _("Settle the choice in the action bar.")
-        if st.phase == Phase.CAPTURED:
-            return _("Captured: rescue the mouse onto a blue cell, or end the turn.")
-        reach = self.reach()
-        if t is not None and reach is not None:
-            stuck = self.leave_refusal()
-            if stuck:
-                return stuck
-            m = st.mouse(t.mouse)
-            facts = dict(mouse=self.name(m.id), move=m.move, d3=t.d3, mp=t.mp)
-            if any(isinstance(c, Attack) for c in self.session.legal()):
-                return self.fitting(
-                    _("{mouse}: {move} + d3 {d3} = {mp} move points. Click a green cell to move "
-                      "there, a minion ringed in red to attack it.").format(**facts),
-                    _("{mouse}: {mp} move points. Click a green cell to move, a red-ringed minion "
-                      "to attack.").format(**facts))
-            return self.fitting(
-                _("{mouse}: {move} + d3 {d3} = {mp} move points. Click a green cell to move "
-                  "there.").format(**facts),
-                _("{mouse}: {mp} move points. Click a green cell to move.").format(**facts))
-        return self.fitting(_("Pick an action below (keys 1-9), or end the turn. F1 help."),
-                            _("Pick an action below, or end the turn."))
-
-    def fitting(self, *texts: str) -> str:
-        """The first of ``texts`` that fits the status line whole (the last one else)."""
-        room = self.layout.status.width - 20
-        return next((t for t in texts if self.texts.width(t, TEXT_PX) <= room), texts[-1])
-
     # ------------------------------------------------------------------ events
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        self._key = None
 
     def feed_bars(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

@@ -4,7 +4,7 @@ its cards and spaces, the buttons' words. Plain Python, no pygame."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,8 @@ from game.ui.play import match_session
 from game.ui.play.match_session import MatchSession, history_reason
 
 SEATS = ("player1", "player2", "player3", "player4")
+#: the words a session keeps (more: it forgets them all and starts again)
+MAX_KEPT = 40_000
 
 
 def map_setting(map_path: Path) -> str:
@@ -91,6 +93,9 @@ class RelicSession(MatchSession[RelicState, Relic]):
     def __init__(self, match: Match, *, ai_sides: Sequence[str] = (), ai_seed: int = 7,
                  lang: str | None = None) -> None:
         self._words: str | None = lang  #: None: the language chosen in the menu, at each call
+        #: the words of events and commands, made once (``kept``): their ids and the
+        #: language -> (the things, the words)
+        self._kept: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
         super().__init__(match, ai_sides=ai_sides, ai_seed=ai_seed)
 
     def seats(self) -> Sequence[str]:
@@ -145,14 +150,31 @@ class RelicSession(MatchSession[RelicState, Relic]):
     # ------------------------------------------------------------------ words
     def explained(self, event: Event) -> str:
         """The rule system's words, the seats by their players' names."""
+        return self.kept((event,), lambda: self._explain(event))
+
+    def _explain(self, event: Event) -> str:
         text = self.system.explain(event, self.lang)
         for p in sorted(self.state.seats, key=len, reverse=True):
             text = text.replace(p, player_label(p))
         return text
 
+    def kept(self, things: tuple[Any, ...], make: Callable[[], str]) -> str:
+        """The words of ``things`` (an event; a command and the state it was played in) in the
+        language of now, made once: the log reads every command and event again after each
+        command."""
+        key = (*map(id, things), self.lang)
+        found = self._kept.get(key)
+        if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
+            return found[1]
+        if len(self._kept) > MAX_KEPT:
+            self._kept.clear()
+        words = make()
+        self._kept[key] = (things, words)
+        return words
+
     def command_words(self, command: Any, before: RelicState) -> str:
         """A logged command: the words of its button then."""
-        return self.label(command, before)
+        return self.kept((command, before), lambda: self.label(command, before))
 
     def end_words(self) -> str:
         """Why the game ended, in words (the explained end-of-game event)."""

@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
 from game.board.model import Board
+from game.i18n import language
 from game.ui.colours import INK_LIGHT, RGB, ink_on
 from game.ui.label_layout import circle_box
 from game.ui.labels import LabelPlacer, plate
@@ -62,13 +63,32 @@ class Piece:
     r: float
 
 
-def _inward(geom: BaseGeometry) -> tuple[float, float]:
-    """The point of a space farthest inside it (its largest part's)."""
+@dataclass(frozen=True)
+class Spot:
+    """Where things go on one space (table millimetres): its name's anchor, its most inward
+    point (the pieces and cards), its width."""
+
+    label: tuple[float, float]
+    inward: tuple[float, float]
+    width: float
+
+
+def spots(view: RelicPlayView) -> dict[str, Spot]:
+    """Each space's ``Spot``, worked out once for the board."""
+    if view.spots_by_space is None:
+        view.spots_by_space = {cid: _spot(cell.polygon) for cid, cell in view.cells.items()}
+    return view.spots_by_space
+
+
+def _spot(geom: BaseGeometry) -> Spot:
     parts = polygons_of(geom)
+    minx, _miny, maxx, _maxy = geom.bounds
     if not parts:
-        return label_point(geom)
-    p = polylabel(max(parts, key=lambda q: q.area), tolerance=1.0)
-    return p.x, p.y
+        inward = label_point(geom)
+    else:
+        p = polylabel(max(parts, key=lambda q: q.area), tolerance=1.0)
+        inward = (p.x, p.y)
+    return Spot(label_point(geom), inward, maxx - minx)
 
 
 def piece_radius(zoom: float) -> int:
@@ -79,7 +99,7 @@ def pieces(view: RelicPlayView) -> list[Piece]:
     """Every hero's piece on the table, those of a space in rows of two at its most inward
     point (the order of play within a space)."""
     cam = view.board_view.camera
-    cells = view.cells
+    at = spots(view)
     rad = piece_radius(cam.zoom)
     step = 2 * rad + 3
     by_space: dict[str, list[str]] = {}
@@ -87,10 +107,9 @@ def pieces(view: RelicPlayView) -> list[Piece]:
         by_space.setdefault(hero.space, []).append(hero.player)
     out: list[Piece] = []
     for cid, players in by_space.items():
-        cell = cells.get(cid)
-        if cell is None:
+        if cid not in at:
             continue
-        cx, cy = cam.world_to_screen(*_inward(cell.polygon))
+        cx, cy = cam.world_to_screen(*at[cid].inward)
         cols = min(2, len(players))
         rows = (len(players) + cols - 1) // cols
         for i, p in enumerate(players):
@@ -108,11 +127,11 @@ def card_boxes(view: RelicPlayView, placed: Sequence[Piece]) -> list[tuple[pygam
     z = cam.zoom
     w, h = max(18, round(9 * z)), max(14, round(6 * z))
     out: list[tuple[pygame.Rect, Any]] = []
+    at = spots(view)
     for cid, cards in view.state.threats:
-        cell = view.cells.get(cid)
-        if cell is None:
+        if cid not in at:
             continue
-        cx, cy = cam.world_to_screen(*_inward(cell.polygon))
+        cx, cy = cam.world_to_screen(*at[cid].inward)
         top = min((p.y - p.r for p in placed if p.space == cid), default=cy + h / 2)
         for i, card in enumerate(cards):
             r = pygame.Rect(0, 0, w, h)
@@ -122,23 +141,33 @@ def card_boxes(view: RelicPlayView, placed: Sequence[Piece]) -> list[tuple[pygam
 
 
 def draw_board(view: RelicPlayView, surface: pygame.Surface) -> None:
-    """The ring's marks on the table (``surface``: the table's area): the lit spaces, the cards,
-    the pieces, then the spaces' names."""
+    """The ring's marks on the table (``surface``: the table's area), drawn again only when
+    what they show changes (the match, the camera, the window, the space under the pointer,
+    the language); else the picture made last is laid on the table."""
+    st = view.state
+    key = (id(st), view.board_view.camera, surface.get_size(), view.hot_space, language(),
+           view.human_to_play())
+    kept = view.marks
+    if kept is None or kept[0] != key or kept[1] is not st:
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        paint_board(view, layer)
+        kept = view.marks = (key, st, layer, layer.get_bounding_rect())
+    surface.blit(kept[2], kept[3], kept[3])  # the part with marks only
+
+
+def paint_board(view: RelicPlayView, surface: pygame.Surface) -> None:
+    """The ring's marks: the lit spaces, the cards, the pieces, then the spaces' names."""
     st = view.state
     cam = view.board_view.camera
     cells = view.cells
-    targets = view.targets()
-    if targets:
-        glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for cid in targets:
-            cell = cells.get(cid)
-            if cell is None:
-                continue
-            for poly in polygons_of(cell.polygon):
-                pts = [cam.world_to_screen(*p[:2]) for p in poly.exterior.coords]
-                pygame.draw.polygon(glow, (*HIGHLIGHT, 90 if cid != view.hot_space else 150), pts)
-                pygame.draw.polygon(glow, (*HIGHLIGHT, 255), pts, 3)
-        surface.blit(glow, (0, 0))
+    for cid in view.targets():  # the layer is clear: the glow goes straight onto it
+        cell = cells.get(cid)
+        if cell is None:
+            continue
+        for poly in polygons_of(cell.polygon):
+            pts = [cam.world_to_screen(*p[:2]) for p in poly.exterior.coords]
+            pygame.draw.polygon(surface, (*HIGHLIGHT, 90 if cid != view.hot_space else 150), pts)
+            pygame.draw.polygon(surface, (*HIGHLIGHT, 255), pts, 3)
     texts = view.texts
     placed = pieces(view)
     cards = card_boxes(view, placed)
@@ -173,15 +202,14 @@ def draw_names(view: RelicPlayView, surface: pygame.Surface, placed: Sequence[Pi
     targets = view.targets()
     busy = {h.space for h in view.state.heroes} | {cid for cid, cards in view.state.threats if cards}
     area = surface.get_rect()
-    for cid, cell in view.cells.items():
-        anchor = cam.world_to_screen(*label_point(cell.polygon))
+    for cid, spot in spots(view).items():
+        anchor = cam.world_to_screen(*spot.label)
         if not area.collidepoint(anchor):
             continue  # a space out of the view is not named at its edge
         priority = HOVERED if cid == view.hot_space else TARGET if cid in targets else \
             OCCUPIED if cid in busy else PLAIN
         picture = _plate(view, view.session.name(cid))
-        minx, _miny, maxx, _maxy = cell.polygon.bounds
-        if priority == PLAIN and (maxx - minx) * cam.zoom * WIDER < picture.get_width():
+        if priority == PLAIN and spot.width * cam.zoom * WIDER < picture.get_width():
             continue  # a name wider than its space shows when it matters (or under the pointer)
         placer.add(picture, anchor, priority=priority)
     return placer.draw()

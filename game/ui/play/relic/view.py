@@ -44,7 +44,7 @@ from game.ui.play.action_bar import MAX_LABEL_W, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.relic import paint as relic_paint
 from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
-from game.ui.play.relic.table import unnamed
+from game.ui.play.relic.table import Spot, unnamed
 from game.ui.play.shell import PlayShell
 from game.ui.play.widgets import ACCENT, SMALL_PX, Texts
 from game.ui.view import ViewAction
@@ -89,34 +89,62 @@ class RelicActionBar:
         self.buttons: list[Any] = []
         self.commands: list[Any] = []
         self.hidden = 0  #: actions that did not fit
-        self._key: tuple[Any, ...] | None = None
+        #: the words of every action on offer (a button's, numbered), shown or not
+        self.texts_shown: list[str] = []
+        #: what the buttons show (the match, the seat, the language) and where (the bar)
+        self._content: tuple[Any, ...] | None = None
+        self._rect: tuple[int, ...] | None = None
 
     def sync(self, view: RelicPlayView, rect: pygame.Rect, size: tuple[int, int]) -> bool:
-        """Build the buttons for what ``view`` offers now (only when the match, the seat to play,
-        the rect or the language changed); True when they were built."""
+        """Build the buttons for what ``view`` offers now, only when that or the language
+        changed; on a new window size the same buttons move to their new places (built again
+        only when they no longer fit as they are); True when they changed."""
         gui = self.widgets.ready(size)
         session = view.session
-        key = (id(session), session.revision, id(session.state), view.human_to_play(),
-               tuple(rect), language(), session.lang)
-        if key == self._key:
+        content = (id(session), session.revision, id(session.state), view.human_to_play(),
+                   language(), session.lang)
+        if content == self._content and tuple(rect) == self._rect:
             return False
-        self._key = key
+        if content == self._content and self.buttons and self._moved(gui, rect):
+            self._rect = tuple(rect)
+            return True
+        self._content, self._rect = content, tuple(rect)
         self.widgets.clear()
         self.buttons, self.commands, self.hidden = [], [], 0
         acts = view.actions()
-        texts = [(f"{n}  " if n <= 9 else "") + session.label(c) for n, c in enumerate(acts, 1)]
-        places = self._places(gui, rect, texts, 0)
-        if self.hidden:  # the last row leaves room for the note
-            places = self._places(gui, rect, texts,
-                                  self.texts.width(more_note(self.hidden), SMALL_PX) + 16)
+        self.texts_shown = [(f"{n}  " if n <= 9 else "") + session.label(c)
+                            for n, c in enumerate(acts, 1)]
+        places = self._layout(gui, rect)
         for i, box in enumerate(places):
             what, rule = session.about(acts[i])
             self.buttons.append(self.widgets.add(_ActionButton(
-                box, fitted(gui, texts[i], box.width - 30, BUTTON_IDS), gui.manager,
+                box, fitted(gui, self.texts_shown[i], box.width - 30, BUTTON_IDS), gui.manager,
                 tool_tip_text=tooltip(what, rule, i + 1), command=self.widgets.command(i))))
             self.commands.append(acts[i])
         if self.buttons:  # the default of Space and Enter
             self.buttons[0].select()
+        return True
+
+    def _layout(self, gui: Gui, rect: pygame.Rect) -> list[pygame.Rect]:
+        """The buttons' places in ``rect`` (the last row leaves room for the note of those that
+        do not fit); sets ``hidden``."""
+        places = self._places(gui, rect, self.texts_shown, 0)
+        if self.hidden:
+            places = self._places(gui, rect, self.texts_shown,
+                                  self.texts.width(more_note(self.hidden), SMALL_PX) + 16)
+        return places
+
+    def _moved(self, gui: Gui, rect: pygame.Rect) -> bool:
+        """Move the buttons into ``rect`` when each keeps its size there (a new window size);
+        False when they do not fit so and must be built again."""
+        hidden = self.hidden
+        places = self._layout(gui, rect)
+        if len(places) != len(self.buttons) or any(
+                p.size != tuple(b.rect.size) for p, b in zip(places, self.buttons, strict=True)):
+            self.hidden = hidden
+            return False
+        for place, button in zip(places, self.buttons, strict=True):
+            button.set_relative_position(place.topleft)
         return True
 
     def _places(self, gui: Gui, rect: pygame.Rect, texts: Sequence[str],
@@ -167,6 +195,9 @@ class RelicPlayView(PlayShell[RelicState]):
         #: the spaces by id; the names' plates on the table, by their words (``table.py``)
         self.cells = {c.id: c for c in board.cells}
         self.plates: dict[str, pygame.Surface] = {}
+        #: where things go on each space, and the ring's marks as last drawn (``table.py``)
+        self.spots_by_space: dict[str, Spot] | None = None
+        self.marks: tuple[Any, RelicState, pygame.Surface, pygame.Rect] | None = None
         super().__init__(session, unnamed(board), size, **options)
 
     def build(self) -> None:
