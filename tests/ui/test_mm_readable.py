@@ -8,6 +8,7 @@ pygame events a player makes where the thing tested is an input."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -263,3 +264,25 @@ def test_the_table_marks_and_the_buttons_are_made_again_only_on_a_change(headles
     frame(view, size)
     assert view.marks is not marks  # a command: the table and the bar anew
     assert [view.widgets[b.key] for b in view.buttons] != widgets
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_log_reads_as_whole_sentences(headless, tmp_path, lang) -> None:
+    set_language(lang)
+    view = make_mm_view(MAP, (1280, 800), ai_sides=("mice",), seed=5, save_dir=tmp_path, pace=0.0)
+    session = view.session
+    for _ in range(250):
+        if view.state.result:
+            break
+        session.submit(session.ai_command())
+    log = session.log()
+    titles = [entry.title for entry in log]
+    lines = [line.text for entry in log for line in entry.lines]
+    assert len(titles) > 50
+    # no "Tilly: ends the move" (a name glued to a piece), no "(s)" plurals, no "1 dice"
+    assert [t for t in titles if re.match(r"^[^:«]+: [a-zа-яё]", t)] == []
+    assert [t for t in titles + lines if "(s)" in t or re.search(r"\b1 dice\b", t)] == []
+    if lang == "en":
+        assert any(t.endswith(" moves to Flour Sacks") for t in titles)
+    else:
+        assert any("идёт на клетку «" in t for t in titles)

@@ -48,26 +48,26 @@ _MESSAGES: dict[str, str] = {
     "mm.condition.charmed": N_("{actor} is charmed"),
     "mm.spawn": N_("{actor} appears in {cell}"),
     "mm.spawn_blocked": N_("No room for another {kind}: the GM must place it"),
-    "mm.wounds": N_("{actor} takes {wounds} wound(s): {total}/{life}"),
-    "mm.wounds.poison": N_("{actor} takes {wounds} poisoned wound(s): {total}/{life}"),
+    "mm.wounds": N_("{actor} is wounded: +{wounds}, {total}/{life} wounds taken"),
+    "mm.wounds.poison": N_("{actor} is wounded by poison: +{wounds}, {total}/{life} wounds taken"),
     "mm.captured": N_("{actor} is captured: loses {cheese_lost} cheese and {discarded}"),
     "mm.captured.cheese_only": N_("{actor} is captured and loses {cheese_lost} cheese"),
     "mm.captured.nothing_lost": N_("{actor} is captured"),
-    "mm.minion_wounds": N_("{actor} takes {wounds} wound(s): {total}/{life}"),
+    "mm.minion_wounds": N_("{actor} is wounded: +{wounds}, {total}/{life} wounds taken"),
     "mm.defeated": N_("{actor} is defeated"),
     "mm.achievement": N_("Achievement: {achievement}"),
-    "mm.attack": N_("{actor} attacks {target} in melee with {dice} dice: {faces}; {hits} hit(s), "
-                    "{cheese} cheese"),
-    "mm.attack.ranged": N_("{actor} shoots at {target} with {dice} dice: {faces}; {hits} hit(s), "
-                           "{cheese} cheese"),
+    "mm.attack": N_("{actor} attacks {target} in melee, rolling {faces}: hits {hits}, "
+                    "cheese {cheese}"),
+    "mm.attack.ranged": N_("{actor} shoots at {target}, rolling {faces}: hits {hits}, "
+                           "cheese {cheese}"),
     "mm.no_defence": N_("No hit: {actor} need not defend"),
-    "mm.defence": N_("{actor} defends with {dice} dice: {faces}; {blocks} block(s), {cheese} cheese; "
-                     "{wounds} wound(s)"),
+    "mm.defence": N_("{actor} defends, rolling {faces}: blocks {blocks}, cheese {cheese}, "
+                     "wounds {wounds}"),
     "mm.cheese": N_("{actor} gains {gained} cheese (now {total})"),
     "mm.pack_full": N_("{actor} carries too many cards: discard {over}"),
     "mm.water_roll": N_("{actor} swims on: {faces}"),
     "mm.water_roll.fail": N_("{actor} cannot swim on: {faces}; the move ends"),
-    "mm.step": N_("{actor} moves {frm} -> {to} ({mp_left} left)"),
+    "mm.step": N_("{actor} moves {frm} -> {to} ({mp_left} move points left)"),
     "mm.move_end": N_("{actor} ends the move"),
     "mm.move_end.minion": N_("{actor} stops: a minion is in {cell}"),
     "mm.move_end.water": N_("{actor} stops in the water of {cell}"),

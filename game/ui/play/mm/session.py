@@ -32,20 +32,28 @@ from game.ui.play.match_session import MatchSession
 
 #: the seats' ids when none are named (kept in saves); ``seat_name`` shows them translated
 DEFAULT_PLAYERS = (N_("Player 1"), N_("Player 2"))
-#: a command without words of its own in the log: its kind in a few words
+#: a command without words of its own in the log: a sentence of its kind, with the mouse that
+#: gives it (``{who}``) where there is one
 _KIND_WORDS = {
-    "EndMove": N_("ends the move"), "StandUp": N_("stands up"), "Scurry": N_("scurries"),
-    "Search": N_("searches"), "Recover": N_("recovers"), "Explore": N_("explores"),
-    "DeclineAction": N_("takes no action"), "Share": N_("shares"), "Equip": N_("equips"),
-    "LevelUp": N_("levels up"), "Use": N_("uses a card"), "EndTurn": N_("ends the turn"),
-    "KeepFound": N_("keeps or drops the find"), "Discard": N_("discards a card"),
-    "Rescue": N_("is rescued"), "WheelAdd": N_("cheese on the wheel"),
-    "TurnPage": N_("the page turns"), "Grant": N_("an achievement"), "Ruling": N_("a GM ruling"),
+    "EndMove": N_("{who} ends the move"), "StandUp": N_("{who} stands up"),
+    "Scurry": N_("{who} scurries"), "Search": N_("{who} searches"),
+    "Recover": N_("{who} recovers"), "Explore": N_("{who} explores"),
+    "DeclineAction": N_("{who} takes no action"), "Share": N_("{who} shares"),
+    "Equip": N_("{who} changes equipment"), "LevelUp": N_("{who} levels up"),
+    "Use": N_("{who} uses a card"), "EndTurn": N_("{who} ends the turn"),
+    "KeepFound": N_("{who} keeps or drops the find"), "Discard": N_("{who} discards a card"),
+    "Rescue": N_("{who} is rescued"), "WheelAdd": N_("Cheese on the wheel"),
+    "TurnPage": N_("The page turns"), "Grant": N_("An achievement"),
+    "Ruling": N_("A GM ruling"),
 }
 #: the words a session keeps (more: it forgets them all and starts again)
 MAX_KEPT = 40_000
 #: attack modes of a weapon usable both ways (MM-RANGED-6)
 ATTACK_MODES = {"melee": N_("melee"), "ranged": N_("ranged")}
+#: an attack in the log, by the mode named (none: the weapon's only one)
+ATTACK_TITLES = {"": N_("{who} attacks {target} with {weapon}"),
+                 "melee": N_("{who} attacks {target} with {weapon} in melee"),
+                 "ranged": N_("{who} shoots at {target} with {weapon}")}
 
 
 def map_setting(map_path: Path) -> str:
@@ -107,17 +115,15 @@ def command_title(cmd: Any, state: MMState, names: dict[str, str] | None = None)
     who = name(getattr(cmd, "mouse", "") or getattr(cmd, "entity", ""))
     if kind == "GmTurn":
         return _("GM plays {who}").format(who=who)
-    if kind == "Move":
-        return _("{who} moves {n} cell(s)").format(who=who, n=len(cmd.path))
-    if kind == "Step":
-        cell = place_name(cmd.cell, lang, names)
-        return _("{who} steps to {cell}").format(who=who, cell=cell)
+    if kind in ("Move", "Step"):
+        cell = place_name(cmd.path[-1] if kind == "Move" else cmd.cell, lang, names)
+        return _("{who} moves to {cell}").format(who=who, cell=cell)
     if kind == "Attack":
-        mode = f" ({_(ATTACK_MODES.get(cmd.mode, cmd.mode))})" if cmd.mode else ""
-        return _("{who} attacks {target} with {weapon}").format(
-            who=who, target=name(cmd.target), weapon=name(cmd.weapon)) + mode
-    words = _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()
-    return f"{who}: {words}" if who else words
+        words = ATTACK_TITLES.get(cmd.mode, ATTACK_TITLES[""])
+        return _(words).format(who=who, target=name(cmd.target), weapon=name(cmd.weapon))
+    if kind in _KIND_WORDS:
+        return _(_KIND_WORDS[kind]).format(who=who)
+    return re.sub(r"(?<!^)([A-Z])", r" \1", kind).lower()  # i18n: a command this table lacks
 
 
 #: the dice tray's title of each roll but an attack's ("{who}: ..."; ``_()`` where drawn)
