@@ -72,7 +72,8 @@ def draw_table(view: MMPlayView, table: pygame.Surface) -> None:
     st = view.state
     hovered = view.figure_at(view.cursor) if view.cursor is not None else ""
     key = (id(st), view.board_view.camera, table.get_size(), view.hover_cell, hovered,
-           i18n.language(), view.session.human_to_play(), view.teaching)
+           i18n.language(), view.session.human_to_play(), view.teaching,
+           view.board_view.show_terrain)
     kept = view.marks
     if kept is None or kept[0] != key or kept[1] is not st:
         layer = pygame.Surface(table.get_size(), pygame.SRCALPHA)

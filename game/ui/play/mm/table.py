@@ -7,7 +7,8 @@ where it has room. Every word on the table goes through the one label placement
 (``game.ui.labels.LabelPlacer``) with the figures' bases as obstacles: a name never covers a
 base or another name, and a name that finds no room is left out (the pointer on a figure or a
 cell brings its name first). The board's own cell names are not drawn into the table picture
-(``unnamed``): a figure would stand on them; the screen writes them here instead.
+(``unnamed``): a figure would stand on them; the screen writes them here instead, and places
+the map's other words (the tiles' titles) with them (the board view's ``map_labels``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from game.rules.mice_and_mystics.commands import Attack
 from game.rules.mice_and_mystics.occupancy import capacity
 from game.ui.colours import INK_LIGHT, LABEL_PLATE, RGB
 from game.ui.label_layout import circle_box
-from game.ui.labels import LabelPlacer
+from game.ui.labels import LabelPlacer, place_all
 from game.ui.play import widgets as ui
 from game.ui.terrain_art import label_point, polygons_of
 
@@ -46,6 +47,9 @@ TARGET_RING: RGB = (0xFF, 0x50, 0x40)
 #: a label's priority: the higher first (the pointer's figure or cell, the mouse in turn, its
 #: targets, the other figures, the cells a click can reach, the other cells)
 HOVERED, ACTING, TARGET, FIGURE, REACHABLE, CELL = 9, 8, 7, 6, 4, 1
+#: the map's own words (a tile's title) rank this much above their own priority: before the
+#: cells' names
+MAP_WORDS = 4
 MAX_PLATES = 512
 
 
@@ -155,6 +159,7 @@ def draw_labels(view: MMPlayView, table: pygame.Surface,
     cam = view.board_view.camera
     g = view.session.system.graph(st)
     placer = LabelPlacer(table, obstacles=[circle_box((x, y), r) for x, y, r in bases])
+    place_all(placer, view.board_view.map_labels(), MAP_WORDS)  # the tiles' titles
     view_box = table.get_rect()
     hovered_figure = view.figure_at(view.cursor) if view.cursor is not None else ""
     acting = st.acting

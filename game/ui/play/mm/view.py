@@ -91,6 +91,7 @@ class MMPlayView(PlayShell[MMState]):
         self.plates: dict[tuple[tuple[str, RGB], ...], pygame.Surface] = {}
         self.marks: tuple[Any, MMState, pygame.Surface, pygame.Rect] | None = None
         super().__init__(session, unnamed(board), size, **options)
+        self.board_view.bake_map_labels = False  # the map's words go with the screen's own
 
     def build(self) -> None:
         #: the pygame_gui widgets of the action bar (the top bar's are the shell's)

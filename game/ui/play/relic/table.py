@@ -25,7 +25,7 @@ from game.board.model import Board
 from game.i18n import language
 from game.ui.colours import INK_LIGHT, RGB, ink_on
 from game.ui.label_layout import circle_box
-from game.ui.labels import LabelPlacer, plate
+from game.ui.labels import LabelPlacer, place_all, plate
 from game.ui.play import widgets as ui
 from game.ui.terrain_art import label_point, polygons_of
 
@@ -40,6 +40,8 @@ HIGHLIGHT: RGB = (0x50, 0xF0, 0x90)
 MIN_PIECE_R = 11
 #: a label's priority: the higher first
 HOVERED, TARGET, OCCUPIED, PLAIN = 9, 7, 5, 1
+#: the map's own words (its title, the crossings) rank this much above their own priority
+MAP_WORDS = 3
 MAX_PLATES = 256
 #: how much wider than its space a name may be and still show without a reason to
 WIDER = 1.25
@@ -146,7 +148,7 @@ def draw_board(view: RelicPlayView, surface: pygame.Surface) -> None:
     the language); else the picture made last is laid on the table."""
     st = view.state
     key = (id(st), view.board_view.camera, surface.get_size(), view.hot_space, language(),
-           view.human_to_play())
+           view.human_to_play(), view.board_view.show_terrain)
     kept = view.marks
     if kept is None or kept[0] != key or kept[1] is not st:
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -193,12 +195,13 @@ def paint_board(view: RelicPlayView, surface: pygame.Surface) -> None:
 
 def draw_names(view: RelicPlayView, surface: pygame.Surface, placed: Sequence[Piece],
                cards: Sequence[pygame.Rect]) -> int:
-    """Each space's name, placed clear of the pieces, the cards and the other names; how many
-    were drawn."""
+    """Each space's name and the map's own words, placed clear of the pieces, the cards and one
+    another; how many were drawn."""
     cam = view.board_view.camera
     obstacles = [circle_box((p.x, p.y), p.r + 2) for p in placed]
     obstacles += [(r.x, r.y, r.w, r.h) for r in cards]
     placer = LabelPlacer(surface, obstacles=obstacles)
+    place_all(placer, view.board_view.map_labels(), MAP_WORDS)  # its title, the crossings
     targets = view.targets()
     busy = {h.space for h in view.state.heroes} | {cid for cid, cards in view.state.threats if cards}
     area = surface.get_rect()

@@ -199,6 +199,7 @@ class RelicPlayView(PlayShell[RelicState]):
         self.spots_by_space: dict[str, Spot] | None = None
         self.marks: tuple[Any, RelicState, pygame.Surface, pygame.Rect] | None = None
         super().__init__(session, unnamed(board), size, **options)
+        self.board_view.bake_map_labels = False  # the map's words go with the screen's own
 
     def build(self) -> None:
         #: the pygame_gui widgets: the action buttons (and their tooltips)
