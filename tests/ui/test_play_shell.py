@@ -4,7 +4,9 @@ quits at once), F1 the help, Ctrl+Z / Ctrl+Y undo and redo a real command, Ctrl+
 Ctrl+O loads it back, the side panel has the same tabs (Log, Odds, the piece's card) chosen by a
 click or by Ctrl+Tab, the handover card comes up when the seat changes in hot-seat, the resume
 card after the program was killed, and the game menu's "Main menu" goes back to the main menu
-(or opens one when the game was opened directly); "Quit" quits."""
+(or opens one when the game was opened directly); "Quit" quits. Issue 17: each game opens with
+its goals card; the side panel's fourth tab is the Rules; the hand-over is a banner that does not
+block, with the full-screen card as the game menu's option, and both say why the turn passed."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from game.ui.menu.launch import MAPS_DIR, main_menu_view
 from game.ui.play.game_menu import SHELL_HELP
 from game.ui.play.resume import RESUME
 from game.ui.play.shell import PlayShell
-from game.ui.play.side_panel import CARD, LOG, ODDS, TAB_IDS
+from game.ui.play.side_panel import CARD, LOG, ODDS, RULES, TAB_IDS
 from game.ui.view import Home, Push, Quit, ViewStack
 from tests.ui.test_crash_resume import MAPS, _killed_game
 
@@ -44,13 +46,19 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, headless: None) -> Iter
            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
 
-def open_screen(system: str) -> Any:
-    """The play screen of the system's map, as ``tabletop play`` opens it."""
+def open_screen(system: str, *, goals: bool = False) -> Any:
+    """The play screen of the system's map, as ``tabletop play`` opens it: with its goals card
+    beside the table, put away with its "Start playing" unless ``goals``."""
     path = MAPS[system]
     loader = SafeImageLoader()
     view = _play_view(path, load_board(path, image_loader=loader), loader, [])
     assert isinstance(view, PlayShell), type(view)
     frame(view)
+    if view.goals_sheet is not None and view.card is None and not goals:
+        start = next(b for b in view.goals_sheet._buttons if b.key == "close")
+        click(view, start.rect.center)
+        assert view.goals_sheet is None
+        frame(view)
     return view
 
 
@@ -180,29 +188,30 @@ def test_every_game_has_the_same_tabs_chosen_by_a_click_or_by_ctrl_tab(system: s
     panel = view.side_panel
     assert list(panel.buttons) == list(TAB_IDS) and panel.tab == LOG  # the Log first, open
     labels = [b.text for b in panel.buttons.values()]
-    assert labels[:2] == ["Log", "Odds"] and labels[2] not in labels[:2]
+    assert labels[:2] == ["Log", "Odds"] and labels[3] == "Rules"
+    assert labels[2] not in (*labels[:2], labels[3])
     assert all(view.layout.panel.contains(b.rect) and b.tool_tip_text
                for b in panel.buttons.values())
     pictures = {LOG: body_drawn(view)}
-    for tab in (CARD, ODDS, LOG):  # a click on each tab shows it, lit
+    for tab in (CARD, ODDS, RULES, LOG):  # a click on each tab shows it, lit
         click(view, panel.buttons[tab].rect.center)
         assert panel.tab == tab
         pictures.setdefault(tab, body_drawn(view))
         assert [t for t, b in panel.buttons.items() if b.object_ids[-1] == "#toggle_on"] == [tab]
     # each tab draws a body of its own
     raw = {tab: pygame.image.tobytes(pic, "RGB") for tab, pic in pictures.items()}
-    assert len(set(raw.values())) == 3
+    assert len(set(raw.values())) == 4
     # Ctrl+Tab goes round the tabs, Ctrl+Shift+Tab back; nothing else changes
     steps = len(view.session.match.steps)
     seen = []
-    for _ in range(3):
+    for _ in range(4):
         ctrl(view, pygame.K_TAB)
         seen.append(panel.tab)
-    assert seen == [ODDS, CARD, LOG]
+    assert seen == [ODDS, CARD, RULES, LOG]
     key(view, pygame.K_TAB, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
-    assert panel.tab == CARD
+    assert panel.tab == RULES
     frame(view)
-    assert [t for t, b in panel.buttons.items() if b.object_ids[-1] == "#toggle_on"] == [CARD]
+    assert [t for t, b in panel.buttons.items() if b.object_ids[-1] == "#toggle_on"] == [RULES]
     assert len(view.session.match.steps) == steps and view.card is None
     # the help names the key
     key(view, pygame.K_F1)
@@ -210,22 +219,59 @@ def test_every_game_has_the_same_tabs_chosen_by_a_click_or_by_ctrl_tab(system: s
 
 
 # ------------------------------------------------------------------ hot-seat, crash
-@pytest.mark.parametrize("system", SYSTEMS)
-def test_the_handover_card_comes_up_when_the_seat_changes(system: str, env: dict[str, str]) -> None:
-    view = open_screen(system)
-    assert view.handover_on and not view.session.ai_sides  # hot-seat by default
-    first = view.session.to_play()
+def play_until_handover(view: Any, first: str | None) -> None:
+    """Real commands of the seats to play until the screen passes to another player."""
     for _ in range(400):
-        if view.card is not None:
+        if view.card is not None or view.banner is not None:
             break
         a_command(view)
         for _ in range(30):  # until its animation (if any) has played
             frame(view, 0.2)
-            if view.card is not None or getattr(view, "player", None) is None:
+            if view.card is not None or view.banner is not None \
+                    or getattr(view, "player", None) is None:
                 break
-    assert view.card_kind == "handover", view.card_kind
     assert view.session.to_play() != first and view.is_human(view.session.to_play())
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_handover_is_a_banner_that_does_not_block_and_says_why(system: str,
+                                                                   env: dict[str, str]) -> None:
+    view = open_screen(system)
+    assert view.handover_on and view.handover_mode == "banner"  # hot-seat, nothing hidden
+    play_until_handover(view, view.session.to_play())
+    side = view.session.to_play()
+    banner = view.banner
+    assert view.card is None and banner is not None
+    assert view.side_name(side) in banner.title and banner.line  # why the turn passed
+    assert banner.words.why and banner.words.title  # read from the last command in the log
+    frame(view)
+    drawn = view.spots.texts_noted()
+    assert banner.title in drawn
+    # it does not block: the next player plays at once, and the banner goes
+    a_command(view)
+    assert view.banner is None or view.banner is not banner
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_handover_card_is_the_game_menus_option(system: str, env: dict[str, str]) -> None:
+    view = open_screen(system)
+    key(view, pygame.K_ESCAPE)
+    labels = {i.key: i.label for i in view.card.items}
+    assert labels["handover"] == "Hand-over: a banner"
+    choose(view, "handover")  # the menu stays open to show the change
+    assert view.card_kind == "menu" and view.handover_mode == "off" and not view.handover_on
+    assert {i.key: i.label for i in view.card.items}["handover"] == "Hand-over: not shown"
+    choose(view, "handover")
+    assert view.card_kind == "menu" and view.handover_mode == "card"
+    assert {i.key: i.label for i in view.card.items}["handover"] == "Hand-over: a full-screen card"
+    key(view, pygame.K_ESCAPE)
+    first = view.session.to_play()
+    play_until_handover(view, first)
+    assert view.card_kind == "handover", view.card_kind
     assert view.side_name(view.session.to_play()) in view.card.title
+    lines = view.card.lines
+    assert any(line.startswith("**Why:**") for line in lines)  # why the turn passed
+    assert any(line.startswith("**What happened:**") for line in lines)  # the command, its roll
     steps = len(view.session.match.steps)
     key(view, pygame.K_SPACE)  # too soon: a key meant for the table does not take it away
     assert view.card is not None

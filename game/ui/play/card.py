@@ -14,14 +14,17 @@ another card that is drawn builds its widgets in it afresh.
 Input is as it always was: Up/Down move the choice (over disabled items), Enter takes it, Esc
 closes; a press of the left button on an item chooses it (the views hand the card the press,
 not the release: the card completes the click for pygame_gui); a card that ``close_on_any``
-goes at any key or click, and none takes input before its ``delay`` is over.
+goes at any other key or click, and none takes input before its ``delay`` is over; ``keys``
+name keys that choose an item. A card given the game's glossary makes the terms and the rule
+IDs of its lines links: ``hovered_link`` is the one under the pointer (the shell shows a term's
+tooltip), a click on a rule ID returns ``"rule:<id>"``.
 """
 
 from __future__ import annotations
 
 import html
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,15 +33,17 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from game.i18n import N_, _, language
+from game.rules.engine.rulebook import Glossary
 from game.ui.colours import RGB, ink_on
 from game.ui.gui import Gui, hex_colour
+from game.ui.play.glossary_tip import html_with_links
 from game.ui.play.widgets import ACCENT, DIM, PANEL_BG, TEXT, Texts
 
 CARD_W = 520
 BUTTON_H = 36
 BUTTON_GAP = 8
 #: the least a button shrinks to in a short window
-MIN_BUTTON_H = 24
+MIN_BUTTON_H = 22
 SHADE = (0, 0, 0, 170)
 BORDER = 3
 #: the title's size in points (pygame_gui's Noto Sans, bold)
@@ -153,8 +158,19 @@ def tooltip(item: CardItem) -> str:
 class Card:
     def __init__(self, texts: Texts, title: str, lines: Sequence[str] = (),
                  items: Sequence[CardItem] = (), *, colour: RGB | None = None,
-                 full: bool = False, close_on_any: bool = False, delay: float = 0.0) -> None:
+                 full: bool = False, close_on_any: bool = False, delay: float = 0.0,
+                 glossary: Glossary | None = None, keys: Mapping[int, str] | None = None,
+                 place: pygame.Rect | None = None) -> None:
         self.texts = texts
+        #: a card that does not block: its panel at the top of ``place`` (as tall as its
+        #: content, at most the rect), no shade over the screen; the view gives it only the
+        #: mouse's events inside its ``rect`` (the goals beside a new game's table)
+        self.place = pygame.Rect(place) if place is not None else None
+        #: the game's glossary: the lines' terms (and rule IDs) are links, a term's tooltip
+        #: shows while the pointer is on it, a rule ID opens its rule (None: plain lines)
+        self.glossary = glossary
+        #: keys that choose an item (pygame key -> the item's key): F1 on the help card
+        self.keys = dict(keys or {})
         self.title = title
         self.lines = list(lines)
         self.items = list(items)
@@ -185,7 +201,8 @@ class Card:
     def _content(self) -> tuple[Any, ...]:
         """What the widgets show: they are built again when it changes."""
         return (language(), self._size, self.title, tuple(self.lines), tuple(self.items),
-                self.colour, self.full)
+                self.colour, self.full, self.glossary,
+                tuple(self.place) if self.place is not None else None)
 
     def _sync(self, size: tuple[int, int] | None = None) -> None:
         if size is not None:
@@ -225,10 +242,16 @@ class Card:
                                   "font": {"name": "noto_sans", "size": "18", "bold": "1",
                                            "italic": "0"},
                                   "misc": {"text_horiz_alignment": "center"}},
+            # links (terms, rule IDs) read as the text, underlined, lit under the pointer
             "#card_lines": {"colours": {"dark_bg": clear, "normal_border": clear,
-                                        "normal_text": hex_colour(ink)},
-                            "misc": {"text_horiz_alignment": "center", "border_width": "0",
-                                     "shadow_width": "0", "padding": "0,0"}},
+                                        "normal_text": hex_colour(ink),
+                                        "link_text": hex_colour(ink),
+                                        "link_hover": hex_colour(ink if full else ACCENT),
+                                        "link_selected": hex_colour(ink if full else ACCENT)},
+                            "misc": {"text_horiz_alignment": "left" if self.place else "center",
+                                     "border_width": "0", "shadow_width": "0", "padding": "0,0",
+                                     "link_normal_underline": "1",
+                                     "link_hover_underline": "1"}},
             "#card_key": {"colours": {"normal_text": hex_colour(ACCENT), "dark_bg": clear},
                           "misc": {"text_horiz_alignment": "right"}},
             "#card_key_off": {"colours": {"normal_text": hex_colour(DIM), "dark_bg": clear},
@@ -245,6 +268,8 @@ class Card:
         full = self._filled()
         width = max(1, min(CARD_W, size[0] - 40))
         room = size[1] if full else max(1, size[1] - 20)
+        if self.place is not None:
+            width, room = max(1, self.place.width), max(1, self.place.height)
         border = 0 if full else BORDER
         panel_rect = pygame.Rect(0, 0, size[0] if full else width, room)
         panel_rect.center = (size[0] // 2, size[1] // 2)
@@ -275,9 +300,11 @@ class Card:
             for element in placed:
                 element.set_relative_position((element.relative_rect.x,
                                                element.relative_rect.y + shift))
-        else:  # the panel as tall as its content, in the middle of the screen
+        else:  # the panel as tall as its content, in the middle of the screen (or its place)
             panel_rect.height = min(room, height)
             panel_rect.center = (size[0] // 2, size[1] // 2)
+            if self.place is not None:
+                panel_rect.topleft = self.place.topleft
             panel.set_dimensions(panel_rect.size)
             panel.set_relative_position(panel_rect.topleft)
         for button in self._buttons:
@@ -309,7 +336,11 @@ class Card:
                      room: int, placed: list[Any]) -> int:
         """The lines in a text box as tall as they need, or ``room`` tall with a scroll bar;
         returns where the box ends."""
-        body = "<br>".join(html.escape(line, quote=False) for line in self.lines)
+        if self.glossary is not None:  # each term linked once
+            seen: set[str] = set()
+            body = "<br>".join(html_with_links(line, self.glossary, seen) for line in self.lines)
+        else:
+            body = "<br>".join(html.escape(line, quote=False) for line in self.lines)
         rect = pygame.Rect(column.x + TEXT_INSET, y, max(1, column.width - 2 * TEXT_INSET), -1)
         box = UITextBox(body, rect, manager, wrap_to_height=True, container=panel,
                         object_id=ObjectID("#card_lines"))
@@ -383,7 +414,11 @@ class Card:
         self._sync()
         if event.type == pygame.KEYDOWN:
             self.keyboard_focus = True
-            if self.close_on_any and event.key not in MODIFIERS:
+            if event.key in self.keys:
+                return self.keys[event.key]
+            navigate = self.items and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+                                                    pygame.K_KP_ENTER)
+            if self.close_on_any and event.key not in MODIFIERS and not navigate:
                 return "close"
             if event.key == pygame.K_ESCAPE:
                 return "close"
@@ -398,8 +433,15 @@ class Card:
                 item = self.items[self.hot % len(self.items)]
                 return item.key if item.enabled else None
             return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.close_on_any:
-            return "close"
+        if event.type == pygame.MOUSEWHEEL:  # the lines scroll when they are too long
+            self._feed(event)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            link = self.hovered_link()
+            if link.startswith("rule:"):
+                return link
+            if self.close_on_any and not any(b.hit(event.pos) for b in self._buttons):
+                return "close"
         chosen = _Shared.pressed
         chosen.clear()
         self._feed(event)
@@ -417,6 +459,20 @@ class Card:
         chosen.clear()
         return key
 
+    def hovered_link(self) -> str:
+        """The link of the lines under the pointer ("term:<id>", "rule:<id>"; "" when none)."""
+        box = self.text_box
+        if self.gui is None or box is None or not box.alive():
+            return ""
+        return next((str(c.href) for c in getattr(box, "link_hover_chunks", ())
+                     if getattr(c, "is_hovered", False)), "")
+
+    @property
+    def rect(self) -> pygame.Rect | None:
+        """Where the card's panel is on the screen (None before it is drawn)."""
+        return pygame.Rect(self.panel.rect) if self.panel is not None and self.gui is not None \
+            else None
+
     def _feed(self, event: pygame.event.Event) -> None:
         gui = self.gui
         if gui is not None:
@@ -428,7 +484,7 @@ class Card:
         if self._filled():
             assert self.colour is not None
             surface.fill(self.colour)
-        else:
+        elif self.place is None:
             if self._shade is None or self._shade.get_size() != size:
                 self._shade = pygame.Surface(size, pygame.SRCALPHA)
                 self._shade.fill(SHADE)

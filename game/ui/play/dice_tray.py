@@ -1,6 +1,7 @@
 """The dice tray's frame, the same on every play screen (``TrayFrame``): the active piece's
 counter on the left, then the last roll's title and the game's rows of dice; and a die drawn
 with its pips (``draw_die``). A game's tray (``ofa/tray.py``, ``hd/tray.py``) fills in its rows.
+The frame's words (and a row's words drawn with ``words``) are noted for the glossary's tooltips.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.colours import RGB
+from game.ui.play.glossary_tip import draw_text
 from game.ui.play.widgets import (
     ACCENT,
     BIG_PX,
@@ -67,6 +69,14 @@ class TrayFrame:
         self.texts = texts
         self._key: object = None
         self._picture: pygame.Surface | None = None
+        #: the words drawn in the picture and where (noted at each draw for the tooltips)
+        self._notes: list[tuple[str, int, int]] = []
+
+    def _say(self, pic: pygame.Surface, text: str, x: int, y: int, colour: RGB) -> int:
+        """Small ``text`` at (x, y) in the picture (its rule IDs as links), noted; returns its
+        width."""
+        self._notes.append((text, x, y))
+        return draw_text(pic, self.texts, None, text, (x, y), SMALL_PX, colour, bg=PANEL_BG)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, key: object, title: str,
              rows: Sequence[Any], info: tuple[str, object] | None,
@@ -75,8 +85,13 @@ class TrayFrame:
         full = (key, rect.size)
         if full != self._key or self._picture is None:
             self._key = full
+            self._notes = []
             self._picture = self._render(rect.size, title, rows, info, colours)
         surface.blit(self._picture, rect)
+        spots = self.texts.spots
+        if spots is not None:  # the frame's words explain their terms on hover
+            for text, x, y in self._notes:
+                spots.note(text, (rect.x + x, rect.y + y), SMALL_PX, clip=rect)
 
     def _render(self, size: tuple[int, int], title: str, rows: Sequence[Any],
                 info: tuple[str, object] | None, colours: dict[str, RGB]) -> pygame.Surface:
@@ -86,18 +101,18 @@ class TrayFrame:
         w, h = size
         pygame.draw.line(pic, PANEL_LINE, (0, 0), (w, 0))
         pygame.draw.line(pic, PANEL_LINE, (self.info_w, 6), (self.info_w, h - 6))
-        pic.blit(t.render(_(self.caption), SMALL_PX, DIM), (10, 6))
+        self._say(pic, _(self.caption), 10, 6, DIM)
         if info is not None:
             name, value = info
             big = t.render(str(value), BIG_PX, ACCENT)
             pic.blit(big, (self.info_w - 14 - big.get_width(), 4))
-            pic.blit(t.render(_fit(t, name, self.info_w - 16), SMALL_PX, TEXT), (10, h - 26))
+            self._say(pic, _fit(t, name, self.info_w - 16), 10, h - 26, TEXT)
         else:
-            pic.blit(t.render(_("no one active"), SMALL_PX, DIM), (10, h - 26))
+            self._say(pic, _("no one active"), 10, h - 26, DIM)
         x0 = self.info_w + 12
         heading = _("Last roll: {title}").format(title=title) if title else \
             _("No dice rolled yet.")
-        pic.blit(t.render(_fit(t, heading, w - x0 - 8), SMALL_PX, DIM), (x0, 4))
+        self._say(pic, _fit(t, heading, w - x0 - 8), x0, 4, DIM)
         x, y = x0, 26
         for row in rows:
             need = self.row_width(row)
@@ -110,9 +125,8 @@ class TrayFrame:
 
     def words(self, pic: pygame.Surface, text: str, x: int, y: int, colour: RGB = TEXT) -> int:
         """``text`` at ``x`` beside a row of dice at ``y``; returns where it ends."""
-        words = self.texts.render(text, SMALL_PX, colour)
-        pic.blit(words, (x, y + (self.die_px - words.get_height()) // 2))
-        return x + words.get_width()
+        high = self.texts.render(text, SMALL_PX, colour).get_height()
+        return x + self._say(pic, text, x, y + (self.die_px - high) // 2, colour)
 
     def lead(self, pic: pygame.Surface, side: str, label: str, x: int, y: int,
              colours: dict[str, RGB]) -> int:

@@ -1,7 +1,8 @@
 """The Log tab, the same on every play screen: every command with its events explained in words,
 newest first, each line with the rules it applied. A click on an entry's title opens or closes
-its rule IDs; the wheel scrolls. Lines are laid out once per change of the log; a frame blits
-the visible ones."""
+its rule IDs; each rule ID is a link (the shell opens it in the Rules tab); the wheel scrolls.
+Lines are laid out once per change of the log; a frame blits the visible ones and notes their
+words for the glossary's tooltips and the links (``glossary_tip.Spots``)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,50 @@ import pygame
 
 from game.i18n import _
 from game.ui.colours import RGB
+from game.ui.play.glossary_tip import draw_text, rule_ids
 from game.ui.play.match_session import LogEntry
-from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
+from game.ui.play.widgets import (
+    ACCENT,
+    DIM,
+    PANEL_BG,
+    PANEL_LINE,
+    SMALL_PX,
+    TEXT,
+    TEXT_PX,
+    Texts,
+    wrap,
+)
 
 LINE_H = 21
 PAD = 10
 #: entries shown with their rule IDs until clicked shut
 OPEN_BY_DEFAULT = 3
+
+
+def once_each(rules: str) -> str:
+    """A line's rules with each rule ID cited once ("OFA-3A.1, OFA-3A.2, OFA-3A.1" ->
+    "OFA-3A.1, OFA-3A.2"; a label such as "house:" kept before its IDs)."""
+    seen: set[str] = set()
+    out = []
+    at = 0
+    for a, b, rid in rule_ids(rules):
+        gap = rules[at:a]
+        at = b
+        if rid in seen:
+            continue
+        seen.add(rid)
+        out.append((gap, rid))
+    if not out:
+        return rules
+    text = ""
+    for gap, rid in out:
+        if not text:  # a label before the first ID ("seed: ") stays
+            text = gap.lstrip(", ") + rid
+        elif gap.strip(", "):  # a label between ("; house: ") stays
+            text += gap + rid
+        else:
+            text += ", " + rid
+    return text + rules[at:]
 
 
 @dataclass(frozen=True)
@@ -67,7 +105,7 @@ class LogPanel:
                 for part in wrap(self.texts, line.text, text_w - 12, SMALL_PX):
                     lines.append(_Line(part, SMALL_PX, TEXT, entry.number, 12))
                 if show_rules and line.rules:
-                    for part in wrap(self.texts, line.rules, text_w - 24, SMALL_PX):
+                    for part in wrap(self.texts, once_each(line.rules), text_w - 24, SMALL_PX):
                         lines.append(_Line(part, SMALL_PX, DIM, entry.number, 24))
             lines.append(_Line("", SMALL_PX, DIM, entry.number, 0))
         self._lines = lines
@@ -102,8 +140,9 @@ class LogPanel:
             if line.header and line.side in colours:
                 pygame.draw.rect(surface, colours[line.side], (rect.x + PAD, y + 3, 5, LINE_H - 6))
             if line.text:
-                surface.blit(self.texts.render(line.text, line.px, line.colour),
-                             (rect.x + PAD + line.indent, y))
+                draw_text(surface, self.texts, self.texts.spots, line.text,
+                          (rect.x + PAD + line.indent, y), line.px, line.colour,
+                          links=line.indent == 24, bg=PANEL_BG, clip=rect)
             elif line.entry:
                 pygame.draw.line(surface, PANEL_LINE, (rect.x + PAD, y + LINE_H // 2),
                                  (rect.right - PAD, y + LINE_H // 2))

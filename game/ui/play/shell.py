@@ -6,9 +6,9 @@ bar's buttons, the side panel with its tabs and the Log, the status line), the c
 menu, help, the handover between players, the end of the game, the offer to resume after a
 crash), the keys every game shares, undo and redo, save, load and a new game, the AI's seats and
 their pacing. The keys are the same in all four games: Esc cancels what is in hand, else opens
-the game menu (it never quits at once), F1 help, Ctrl+Z / Ctrl+Y undo and redo (Ctrl+Shift+Z
-redo too), Ctrl+S save, Ctrl+O load, Ctrl+Tab / Ctrl+Shift+Tab the next and the previous tab of
-the side panel, F12 a screenshot. The game menu's "Main menu" returns ``Home`` (the view stack
+the game menu (it never quits at once), F1 help (F1 again: the rules), Ctrl+F the rules' search,
+Ctrl+Z / Ctrl+Y undo and redo (Ctrl+Shift+Z redo too), Ctrl+S save, Ctrl+O load, Ctrl+Tab /
+Ctrl+Shift+Tab the next and the previous tab of the side panel, F12 a screenshot. The game menu's "Main menu" returns ``Home`` (the view stack
 goes back to the main menu, or opens one when the game was opened directly); "Quit" closes the
 program.
 
@@ -19,7 +19,8 @@ A game's view subclasses ``PlayShell`` and fills in what is its own:
   running hint;
 - the side panel's tabs it fills: the Odds (``odds_tab``: its words, ``draw_odds``: its body)
   and the card of its piece (``card_tab``, ``draw_card``), or ``panel_tabs()`` whole; the shell
-  puts its Log first (and a Rules tab when ``rules_tab`` gives one);
+  puts its Log first and its Rules last, and links the Odds to the rules it counts by
+  (``odds_rules``);
 - ``table_event(event)``: what the mouse (and a key released) means on its table and panels;
   ``game_key(event)``: its own keys (Tab, Space, 1-9...); ``bars_pressed()``: what its bars'
   widgets were pressed for; ``cancel()``: what Esc drops before it opens the menu;
@@ -29,8 +30,9 @@ A game's view subclasses ``PlayShell`` and fills in what is its own:
 - ``after_change()``: what follows any change of the match (the active figure selected...).
 
 What the shell does with the match (commands, undo and redo, saving, the AI's seats, when the
-screen passes between players) is ``MatchControls`` in ``shell_match.py``; this module is the
-screen.
+screen passes between players) is ``MatchControls`` in ``shell_match.py``; what it does to teach
+(the Rules tab and the rule IDs' links, the glossary's tooltips, the goals card, the hand-over
+banner) is ``Teaching`` in ``shell_teach.py``; this module is the screen.
 """
 
 from __future__ import annotations
@@ -51,11 +53,12 @@ from game.ui.play import user_dirs
 from game.ui.play.card import Card
 from game.ui.play.end_screen import game_over_card
 from game.ui.play.game_menu import help_card, menu_card
-from game.ui.play.handover import handover_card
+from game.ui.play.glossary_tip import draw_text
 from game.ui.play.layout import Layout
 from game.ui.play.log_panel import LogPanel
 from game.ui.play.resume import RESUME, resume_card
-from game.ui.play.shell_match import AI_PACE_S, MatchControls, St
+from game.ui.play.shell_match import AI_PACE_S, St
+from game.ui.play.shell_teach import Teaching
 from game.ui.play.side_panel import CARD, LOG, LOG_LABEL, LOG_TIP, ODDS, PanelTab, SidePanel
 from game.ui.play.top_bar import TopButtons, top_words
 from game.ui.play.widgets import (
@@ -77,7 +80,7 @@ STATUS_BG: RGB = (0x1A, 0x1B, 0x1F)
 CARD_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
 
 
-class PlayShell(MatchControls[St]):
+class PlayShell(Teaching[St]):
     """The shared part of a play screen (see the module's words for what a game fills in)."""
 
     #: the game's own lines of the help card (msgids), before the keys every screen shares
@@ -91,7 +94,8 @@ class PlayShell(MatchControls[St]):
 
     def __init__(self, session: Any, board: Board, size: tuple[int, int], *,
                  image_loader: Callable[..., Any] | None = None, save_dir: Path | None = None,
-                 handover: bool | None = None, ai_pace: float | None = None) -> None:
+                 handover: bool | None = None, ai_pace: float | None = None,
+                 goals: bool | None = None) -> None:
         self.board = board
         self.texts = Texts()
         self.layout = self.layout_for(size)
@@ -121,9 +125,15 @@ class PlayShell(MatchControls[St]):
         #: the last seat played at this screen (the handover card passes the screen from it)
         self._last_human: str | None = None
         self._screenshot = False
+        self.build_teaching()
         self.build()
         self._use(session)
-        self.handover_on = handover if handover is not None else self.default_handover()
+        if handover is None:
+            self.handover_mode = self.usual_handover() if self.default_handover() else "off"
+        else:
+            self.handover_mode = "card" if handover else "off"
+        if goals if goals is not None else self.goals_at_start():
+            self.open_goals(beside=True)
 
     def _start(self, session: Any) -> None:
         """Show ``session`` (at start, after a load or a new game): the shell's part."""
@@ -132,6 +142,7 @@ class PlayShell(MatchControls[St]):
         self.colours: dict[str, RGB] = side_colours(seats)
         self.letters: dict[str, str] = side_letters(seats)
         self.card, self.card_kind = None, ""
+        self.goals_sheet, self.banner = None, None  # a game loaded goes straight on
         self.message, self.message_colour, self._message_left = "", TEXT, 0.0
         self.ai_hurry = False
         self._ai_wait = self.ai_pace
@@ -140,8 +151,12 @@ class PlayShell(MatchControls[St]):
         self._last_human = side if self.is_human(side) else None
 
     def default_handover(self) -> bool:
-        """Handover cards are on when two or more seats are played at this screen."""
+        """The hand-over shows when two or more seats are played at this screen."""
         return sum(1 for s in self.seats() if s not in self.session.ai_sides) >= 2
+
+    def goals_at_start(self) -> bool:
+        """A new game opens with its goals card (a game resumed or loaded goes straight on)."""
+        return not self.session.match.steps
 
     # ------------------------------------------------------------------ what a game fills in
     def layout_for(self, size: tuple[int, int]) -> Layout:
@@ -165,7 +180,8 @@ class PlayShell(MatchControls[St]):
         return _("Game over"), None, []
 
     def handover_note(self, side: str) -> str:
-        """A line for the top of the handover card to ``side`` ("" for none)."""
+        """A line for the top of the handover card (or the banner) to ``side`` ("" for
+        none)."""
         return ""
 
     def hint(self) -> str:
@@ -203,11 +219,6 @@ class PlayShell(MatchControls[St]):
     def draw_card(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """The card tab's body: the piece under the pointer or selected (or all of them)."""
 
-    def rules_tab(self) -> PanelTab | None:
-        """The Rules tab (``RULES``: the rule behind a rule ID, in the reader's language): a
-        place kept for a later issue; no tab yet."""
-        return None
-
     def bars_pressed(self) -> None:
         """Do what the game's own widgets were pressed for (the top bar's are the shell's)."""
 
@@ -229,24 +240,17 @@ class PlayShell(MatchControls[St]):
             self.texts, can_undo=self.can_undo(), can_redo=self.can_redo(),
             has_save=self.quick_save_path().is_file(),
             has_autosave=auto is not None and Path(auto).is_file(), ai_label=self.ai_label(),
-            handover=self.handover_on, lang=language())
+            handover=self.handover_mode, lang=language())
         self.card_kind = "menu"
 
     def open_help(self) -> None:
-        self.card, self.card_kind = help_card(self.texts, self.help_lines), "help"
+        self.card = help_card(self.texts, self.help_lines, self.glossary())
+        self.card_kind = "help"
 
     def open_end(self) -> None:
         title, colour, lines = self.end_parts()
         self.card = game_over_card(self.texts, title, lines, colour, self.can_undo())
         self.card_kind = "end"
-
-    def open_handover(self, side: str) -> None:
-        card = handover_card(self.texts, self.side_name(side), self.side_colour(side),
-                             self.side_letter(side), self.side_name(self._last_human or ""))
-        note = self.handover_note(side)
-        if note:
-            card.lines.insert(0, note)
-        self.card, self.card_kind = card, "handover"
 
     def offer_resume(self, commands: int) -> None:
         """After a crash (or any exit), offer to go on from the autosave (``commands`` long);
@@ -266,6 +270,8 @@ class PlayShell(MatchControls[St]):
             "new": self.new_game, "help": self.open_help}
         if key in plain:
             plain[key]()
+        elif self.teaching_action(key):
+            pass
         elif key == RESUME:
             path = self.session.match.autosave_path
             if path is not None:
@@ -281,7 +287,7 @@ class PlayShell(MatchControls[St]):
         if key == "ai":
             self.say(_("AI plays: {who}").format(who=self.cycle_ai()))
         elif key == "handover":
-            self.handover_on = not self.handover_on
+            self.next_handover_mode()
         else:  # the other language for the whole program, remembered between runs
             save_language("ru" if language() == "en" else "en")
             self.message = ""
@@ -302,7 +308,8 @@ class PlayShell(MatchControls[St]):
         """The side panel's tabs: the Log, the game's, then Rules (when there is one)."""
         rules = self.rules_tab()
         return [PanelTab(LOG, LOG_LABEL, LOG_TIP, self.draw_log, self.click_log,
-                         self.scroll_log), *self.panel_tabs(), *([rules] if rules else [])]
+                         self.scroll_log), *self.with_odds_rules(self.panel_tabs()),
+                *([rules] if rules else [])]
 
     def next_tab(self, by: int = 1) -> None:
         """Ctrl+Tab (``by`` 1) and Ctrl+Shift+Tab (-1): the next or the previous tab."""
@@ -316,6 +323,7 @@ class PlayShell(MatchControls[St]):
         self.side_panel.shown = tuple(self.side_tabs())
         self.side_panel.tabs.layout(lay.panel, lay.size, self.side_panel.shown,
                                     self.side_panel.tab)
+        self.sync_rules_field()
 
     def draw_side_panel(self, surface: pygame.Surface) -> None:
         self.side_panel.draw(surface, self.layout.panel, self.side_tabs())
@@ -353,6 +361,8 @@ class PlayShell(MatchControls[St]):
         if kind == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_F12:
             self._screenshot = True
             return None
+        if kind == pygame.MOUSEMOTION and "pos" in event.dict:  # a card's terms explain too
+            self.pointer = (int(event.pos[0]), int(event.pos[1]))
         if self.card is not None:
             if kind in CARD_EVENTS:
                 key = self.card.handle_event(event)
@@ -361,12 +371,16 @@ class PlayShell(MatchControls[St]):
             return None
         if "pos" in event.dict and kind != pygame.MOUSEWHEEL:
             self.pointer = (int(event.pos[0]), int(event.pos[1]))
+        if self.typing_event(event) or self.sheet_event(event):
+            return None
         used = self.feed_bars(event)
         done = self.take_bars()
         if done is not None or (used and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
             return done
         if kind == pygame.KEYDOWN:
             return self.key_down(event)
+        if self.link_event(event):
+            return None
         if not self.panel_event(event):
             self.table_event(event)
         return None
@@ -405,6 +419,8 @@ class PlayShell(MatchControls[St]):
             self.next_tab(-1 if mods & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_F1:
             self.open_help()
+        elif ctrl and key == pygame.K_f:
+            self.open_rules(search=True)
         elif key == pygame.K_ESCAPE:
             if not self.cancel():
                 self.open_game_menu()
@@ -459,6 +475,7 @@ class PlayShell(MatchControls[St]):
             self.sync_bars()
             self.bars_gui.update(dt)
         self._message_left = max(0.0, self._message_left - dt)
+        self.update_teaching(dt)
         if self.card is not None:
             self.card.update(dt)
         if self.advance(dt) or self.card is not None or self.over():
@@ -478,7 +495,12 @@ class PlayShell(MatchControls[St]):
         self.draw_overlays(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear(self.glossary())  # the frame notes its words anew
+        self._under_drawn = False
         self.paint(surface)
+        if not self._under_drawn:  # a game that draws its widgets and card itself
+            self.draw_teaching_under(surface)
+        self.draw_tip(surface)
         if self._screenshot:
             self._screenshot = False
             self._save_screenshot(surface)
@@ -523,12 +545,17 @@ class PlayShell(MatchControls[St]):
         surface.fill(STATUS_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.topright)
         text, colour = self.status_line()
-        pic = self.texts.render(ellipsize_message(self.texts, text, rect.width - 20, TEXT_PX),
-                                TEXT_PX, colour)
-        surface.blit(pic, (rect.x + 10, rect.y + (rect.height - pic.get_height()) // 2))
+        shown = ellipsize_message(self.texts, text, rect.width - 20, TEXT_PX)
+        high = self.texts.font(TEXT_PX).get_height()
+        # a refusal's rule ID is a link; the terms explain themselves on hover
+        draw_text(surface, self.texts, self.spots, shown,
+                  (rect.x + 10, rect.y + (rect.height - high) // 2), TEXT_PX, colour, bg=STATUS_BG)
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
-        """The bars' widgets (their tooltips over everything), then the card over all."""
+        """The goals beside the table and the hand-over banner, the bars' widgets (their
+        tooltips over everything), then the card over all (``draw`` adds the tooltip of the term
+        under the pointer)."""
+        self.draw_teaching_under(surface)
         self.bars_gui.draw(surface)
         if self.card is not None:
             self.card.draw(surface)

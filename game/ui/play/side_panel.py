@@ -2,8 +2,8 @@
 one. The shell owns the panel (its frame, the tab buttons, switching by a click or by Ctrl+Tab,
 the clicks and the wheel in its body) and the Log tab; each game fills in the others with
 ``PanelTab``s: the Odds of the roll on offer and the card of its piece (figure, unit, mouse,
-hero). The Rules tab (``RULES``) is a place kept for the rule behind a rule ID: the shell's
-``rules_tab`` hook gives no tab yet.
+hero). The Rules tab (``RULES``, the shell's too: ``rules_panel.py``) shows the game's rule
+book, searchable, and opens at the entry of a rule ID clicked anywhere on the screen.
 
 The tabs are pygame_gui toggle buttons (``bar_widgets``) with a tooltip each, the chosen one lit,
 built again only when the panel's place, the language or the tabs' words change.
@@ -19,12 +19,12 @@ import pygame
 
 from game.i18n import N_, _, language
 from game.ui.gui import Gui
-from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted
+from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted, text_width
 from game.ui.play.widgets import PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, Texts, wrap
 
-#: the tabs' ids: every game has the first three; the Rules tab is for a later issue
+#: the tabs' ids, in their order on every play screen
 LOG, ODDS, CARD, RULES = "log", "odds", "card", "rules"
-TAB_IDS = (LOG, ODDS, CARD)
+TAB_IDS = (LOG, ODDS, CARD, RULES)
 TAB_H = 36
 LINE_H = 20
 PAD = 10
@@ -32,7 +32,16 @@ PAD = 10
 LOG_LABEL = N_("Log")
 LOG_TIP = N_("What happened, newest first, each event with its rule IDs; click an entry "
              "to open it.")
+#: the Rules tab's words (the shell's own tab)
+RULES_LABEL = N_("Rules")
+RULES_TIP = N_("The game's rules by topic, in our own words: search them, or click a rule ID "
+               "anywhere on the screen to open its entry.")
 ON, OFF = "#toggle_on", "#toggle"
+#: the tabs' class: the label centred with little padding (the theme's buttons keep 14 px each
+#: side for left-aligned words; four tabs in a narrow panel need the room)
+TAB_CLASS = "#tab"
+TAB_THEME = {TAB_CLASS: {"misc": {"text_horiz_alignment": "center",
+                                  "text_horiz_alignment_padding": "2"}}}
 
 #: draws a tab's body: ``draw(surface, body)``
 Painter = Callable[[pygame.Surface, pygame.Rect], None]
@@ -60,7 +69,7 @@ def body_of(rect: pygame.Rect) -> pygame.Rect:
 def draw_lines(texts: Texts, surface: pygame.Surface, body: pygame.Rect,
                lines: Sequence[str | tuple[str, tuple[int, int, int]]]) -> int:
     """Lines of small text in a tab's body, each wrapped to its width (a line may come with its
-    colour); returns where they end."""
+    colour), noted for the glossary's tooltips; returns where they end."""
     clip = surface.get_clip()
     surface.set_clip(body)
     y = body.y + PAD
@@ -68,6 +77,8 @@ def draw_lines(texts: Texts, surface: pygame.Surface, body: pygame.Rect,
         text, colour = line if isinstance(line, tuple) else (line, TEXT)
         for part in wrap(texts, text, body.width - 2 * PAD, SMALL_PX):
             surface.blit(texts.render(part, SMALL_PX, colour), (body.x + PAD, y))
+            if texts.spots is not None:  # its terms explain themselves on hover
+                texts.spots.note(part, (body.x + PAD, y), SMALL_PX, clip=body)
             y += LINE_H
     surface.set_clip(clip)
     return y
@@ -84,11 +95,36 @@ class Tabs:
         #: tab id -> its UIButton
         self.buttons: dict[str, Any] = {}
         self._built: tuple[Any, ...] | None = None
+        #: each tab's width as laid out last (by its label), for ``tab_rects``
+        self.widths: dict[str, int] = {}
+        self._themed: Any = None
 
-    @staticmethod
-    def tab_rects(rect: pygame.Rect, ids: Sequence[str]) -> list[tuple[str, pygame.Rect]]:
-        w = rect.width // max(1, len(ids))
-        return [(tab, pygame.Rect(rect.x + i * w, rect.y, w, TAB_H)) for i, tab in enumerate(ids)]
+    def tab_rects(self, rect: pygame.Rect, ids: Sequence[str]) -> list[tuple[str, pygame.Rect]]:
+        """Where each tab is: as wide as its label needs, the room left shared out (the same
+        share each when the tabs were not laid out for ``ids``)."""
+        if set(ids) != set(self.widths) or sum(self.widths.values()) != rect.width:
+            w = rect.width // max(1, len(ids))
+            widths = [w] * len(ids)
+        else:
+            widths = [self.widths[t] for t in ids]
+        out, x = [], rect.x
+        for tab, w in zip(ids, widths, strict=True):
+            out.append((tab, pygame.Rect(x, rect.y, w, TAB_H)))
+            x += w
+        return out
+
+    def _share(self, gui: Gui, rect: pygame.Rect, tabs: Sequence[PanelTab]) -> None:
+        """Each tab as wide as its lit label needs (plus its margins), the rest shared out; a
+        panel too narrow for all shrinks them alike."""
+        need = [text_width(gui, _(t.label), (ON, "button")) + 14 for t in tabs]
+        total = sum(need)
+        if total <= rect.width:
+            extra = rect.width - total
+            widths = [n + extra // len(tabs) for n in need]
+        else:
+            widths = [n * rect.width // total for n in need]
+        widths[-1] += rect.width - sum(widths)  # the last one takes the rounding
+        self.widths = {t.id: w for t, w in zip(tabs, widths, strict=True)}
 
     def layout(self, rect: pygame.Rect, size: tuple[int, int], tabs: Sequence[PanelTab],
                chosen: str) -> None:
@@ -103,13 +139,18 @@ class Tabs:
             self.widgets.clear()
             self._built = key
             self.buttons = {}
+            if self._themed is not gui:  # the tabs' class, once in the Gui's theme
+                gui.manager.get_theme().load_theme(TAB_THEME)
+                self._themed = gui
+            if tabs:
+                self._share(gui, rect, tabs)
             for tab, (_id, r) in zip(tabs, self.tab_rects(rect, [t.id for t in tabs]),
                                      strict=True):
-                box = pygame.Rect(r.x + 3, r.y + 4, r.width - 6, r.height - 8)
+                box = pygame.Rect(r.x + 2, r.y + 4, r.width - 4, r.height - 8)
                 self.buttons[tab.id] = self.widgets.add(UIButton(
-                    box, fitted(gui, _(tab.label), box.width - 8, (OFF, "button")), gui.manager,
+                    box, fitted(gui, _(tab.label), box.width - 6, (ON, "button")), gui.manager,
                     tool_tip_text=_(tab.tip),
-                    object_id=ObjectID(ON if tab.id == chosen else OFF, "button"),
+                    object_id=ObjectID(ON if tab.id == chosen else OFF, TAB_CLASS),
                     command=self._chooser(tab.id)))
         self.light(chosen)
 
@@ -130,7 +171,7 @@ class Tabs:
         for tab, button in self.buttons.items():
             want = ON if tab == chosen else OFF
             if button.object_ids[-1] != want:
-                button.change_object_id(ObjectID(want, "button"))
+                button.change_object_id(ObjectID(want, TAB_CLASS))
                 changed = True
         if changed and self.widgets.gui is not None:
             self.widgets.gui.touch()
@@ -163,7 +204,7 @@ class SidePanel(WidgetBar):
     body = staticmethod(body_of)
 
     def tab_rects(self, rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
-        return Tabs.tab_rects(rect, self.ids)
+        return self.tabs.tab_rects(rect, self.ids)
 
     def choose(self, tab: str) -> None:
         self.tab = tab

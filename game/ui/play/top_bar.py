@@ -106,7 +106,7 @@ def top_words(texts: Texts, surface: pygame.Surface, room: pygame.Rect, one: str
     """The words of a top bar in ``room`` (the bar left of its buttons): the game's title in its
     colour, the side to play as a chip in the side's colour, then the facts: ``one`` line when
     it fits, else the lines of ``two`` one over the other (the first lit, the rest dim), each
-    cut to the room left."""
+    cut to the room left. The facts are noted for the glossary's tooltips (``texts.spots``)."""
     x = room.x + 12
     if title is not None:
         pic = texts.render(title[0], TITLE_PX, title[1])
@@ -121,11 +121,15 @@ def top_words(texts: Texts, surface: pygame.Surface, room: pygame.Rect, one: str
         x = box.right + 16
     width = room.right - 12 - x
     if texts.width(one, TEXT_PX) <= width:
+        shown = [(one, TEXT_PX)]
         pics = [texts.render(one, TEXT_PX, TEXT)]
     else:  # no room for one line (the bar's buttons, a narrow window)
-        pics = [texts.render(ellipsize(texts, line, width, SMALL_PX), SMALL_PX, DIM if i else TEXT)
-                for i, line in enumerate(two)]
+        shown = [(ellipsize(texts, line, width, SMALL_PX), SMALL_PX) for line in two]
+        pics = [texts.render(words, SMALL_PX, DIM if i else TEXT)
+                for i, (words, _px) in enumerate(shown)]
     y = room.centery - sum(pic.get_height() for pic in pics) // 2
-    for pic in pics:
+    for pic, (words, px) in zip(pics, shown, strict=True):
         surface.blit(pic, (x, y))
+        if texts.spots is not None:  # points and tallies explain themselves on hover
+            texts.spots.note(words, (x, y), px)
         y += pic.get_height()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -39,6 +40,9 @@ class Texts:
 
     def __init__(self, fonts: Fonts | None = None) -> None:
         self.fonts = fonts or Fonts()
+        #: where the words drawn with these texts are noted for the glossary's tooltips and the
+        #: rule IDs' links (a ``glossary_tip.Spots``, set by the play shell; None: nowhere)
+        self.spots: Any = None
         self._cache: OrderedDict[tuple[str, int, RGB], pygame.Surface] = OrderedDict()
 
     def font(self, px: int) -> pygame.font.Font:
