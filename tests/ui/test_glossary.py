@@ -44,8 +44,21 @@ def hover(view: Any, pos: tuple[int, int]) -> None:
 
 
 def term_spots(view: Any, area: pygame.Rect) -> list[Any]:
+    """The terms drawn in ``area`` (the pointer on it: a bar of widgets notes its words only
+    then)."""
+    move(view, (area.x + 1, area.y + 1))
     frame(view)
     return [s for s in view.spots.all_spots() if s.term is not None and area.contains(s.rect)]
+
+
+def play_until_terms(view: Any, most: int = 40) -> None:
+    """Real commands until the Log shows a game term (the dice are new each game)."""
+    log = view.side_panel.body(view.layout.panel)
+    for _ in range(most):
+        a_command(view)
+        frame(view, 1.0)
+        if term_spots(view, log):
+            return
 
 
 def shown_tip(view: Any) -> list[str]:
@@ -77,9 +90,7 @@ def test_terms_drawn_by_the_shell_explain_themselves_off_the_tray(system: str, l
     set_language(lang)
     view = open_screen(system)
     view.handover_on = False
-    for _ in range(4):
-        a_command(view)
-    frame(view, 1.0)
+    play_until_terms(view)
     g = glossary(system, lang)
     found = {name: term_spots(view, rect) for name, rect in areas(view).items()}
     where = [name for name, spots in found.items() if spots]
@@ -97,9 +108,7 @@ def test_terms_drawn_by_the_shell_explain_themselves_off_the_tray(system: str, l
 def test_a_rule_id_in_a_tooltip_opens_its_rule(system: str, env: None) -> None:
     view = open_screen(system)
     view.handover_on = False
-    for _ in range(4):
-        a_command(view)
-    frame(view, 1.0)
+    play_until_terms(view)
     spots = [s for name in ("log", "top bar", "hint line", "tray")
              for s in term_spots(view, areas(view)[name]) if s.term.rules]
     assert spots

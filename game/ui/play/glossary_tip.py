@@ -21,7 +21,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -56,8 +56,9 @@ class Spot:
                 self.term.id if self.term else "")
 
 
-@dataclass(frozen=True)
-class _Line:
+class _Line(NamedTuple):
+    """A line noted (a tuple: noting costs next to nothing, a frame notes dozens)."""
+
     text: str
     x: int
     y: int
@@ -83,6 +84,7 @@ class Spots:
         self.texts = texts
         self.glossary: Glossary | None = None
         self._notes: list[_Line | pygame.Rect] = []
+        self._heights: dict[int, int] = {}
         self._measured: OrderedDict[tuple[object, ...], tuple[Spot, ...]] = OrderedDict()
 
     def clear(self, glossary: Glossary | None = None) -> None:
@@ -95,7 +97,9 @@ class Spots:
         """``text`` was drawn with its top left at ``pos`` in the font of ``px`` (or in
         ``font``, a pygame or pygame_gui font; only its part inside ``clip`` shows)."""
         if text.strip():
-            high = font.size(text)[1] if font is not None else self.texts.font(px).get_height()
+            high = self._heights.get(px) if font is None else font.size(text)[1]
+            if high is None:
+                high = self._heights[px] = self.texts.font(px).get_height()
             self._notes.append(_Line(text, int(pos[0]), int(pos[1]), px, high, terms, rules,
                                      clip, font))
 
@@ -190,29 +194,57 @@ class Spots:
         return got.rule if got is not None else ""
 
 
+#: lines with links drawn once (the whole line, then its links over it): (texts, text...) -> picture
+_LINKED: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+MAX_LINKED = 512
+
+
 def draw_text(surface: pygame.Surface, texts: Texts, spots: Spots | None, text: str,
               pos: Sequence[int], px: int = SMALL_PX, colour: RGB = TEXT, *,
               links: bool = True, link_colour: RGB = LINK, bg: RGB | None = None,
               clip: pygame.Rect | None = None) -> int:
     """``text`` at ``pos`` with its rule IDs in the link colour, underlined (``links``), noted
     in ``spots``; returns its width. The line is rendered whole (a reader of what the fonts
-    drew sees the sentence), its links drawn over it (on ``bg`` when it is given)."""
+    drew sees the sentence), its links drawn over it (on ``bg`` when it is given); a line with
+    links is composed once and kept."""
     x, y = int(pos[0]), int(pos[1])
     if spots is not None:
         spots.note(text, (x, y), px, rules=links, clip=clip)
-    pic = texts.render(text, px, colour)
+    if not links or RULE_ID.search(text) is None:
+        pic = texts.render(text, px, colour)
+    else:
+        pic = _linked(texts, text, px, colour, link_colour, bg)
     surface.blit(pic, (x, y))
-    if links:
-        font = texts.font(px)
-        for a, b, _rid in rule_ids(text):
-            left = x + font.size(text[:a])[0]
-            link = texts.render(text[a:b], px, link_colour)
-            if bg is not None:
-                surface.fill(bg, (left, y, link.get_width(), link.get_height()))
-            surface.blit(link, (left, y))
-            base = y + link.get_height() - 2
-            pygame.draw.line(surface, link_colour, (left, base), (left + link.get_width() - 1, base))
     return pic.get_width()
+
+
+def _linked(texts: Texts, text: str, px: int, colour: RGB, link_colour: RGB,
+            bg: RGB | None) -> pygame.Surface:
+    key = (id(texts), text, px, colour, link_colour, bg)
+    got = _LINKED.get(key)
+    if got is not None:
+        _LINKED.move_to_end(key)
+        return got
+    whole = texts.render(text, px, colour)
+    if bg is not None:
+        pic = pygame.Surface(whole.get_size())
+        pic.fill(bg)
+    else:
+        pic = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
+    pic.blit(whole, (0, 0))
+    font = texts.font(px)
+    for a, b, _rid in rule_ids(text):
+        left = font.size(text[:a])[0]
+        link = texts.render(text[a:b], px, link_colour)
+        if bg is not None:
+            pic.fill(bg, (left, 0, link.get_width(), link.get_height()))
+        pic.blit(link, (left, 0))
+        base = link.get_height() - 2
+        pygame.draw.line(pic, link_colour, (left, base), (left + link.get_width() - 1, base))
+    _LINKED[key] = pic
+    if len(_LINKED) > MAX_LINKED:
+        _LINKED.popitem(last=False)
+    return pic
 
 
 def underline(surface: pygame.Surface, rect: pygame.Rect, colour: RGB = ACCENT) -> None:

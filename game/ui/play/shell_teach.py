@@ -292,7 +292,8 @@ class Teaching(MatchControls[St]):
         self._under_drawn = True
         if self.card is not None:
             return
-        self.spots.note_labels(self.bars_gui.elements(), self.layout.top)  # a bar of widgets
+        if self.pointer is not None and self.layout.top.collidepoint(self.pointer):
+            self.spots.note_labels(self.bars_gui.elements(), self.layout.top)  # widget words
         self._sheet_in_language()
         sheet = self.goals_sheet
         if sheet is not None and self.side_panel.tab != self._sheet_tab:
