@@ -73,7 +73,7 @@ def test_ids_become_names_words_are_translated_and_the_rule_comes_last() -> None
         "kick cannot be done with the crate (OFA-2A.2)"
     names_ru = {"3": "ящик"}.get
     text = refusal(exc, OFA, name=lambda i: names_ru(i) or i, lang="ru")
-    assert text == "действие «пинок» нельзя сделать с: ящик (OFA-2A.2)"
+    assert text == "действие «пинок» нельзя сделать с предметом «ящик» (OFA-2A.2)"
 
 
 def test_lists_and_numbers() -> None:

@@ -98,7 +98,7 @@ def test_the_top_bar_and_the_tabs_are_pygame_gui_buttons_with_tooltips(view: HDP
     for button in view.side_panel.buttons.values():
         assert isinstance(button, pygame_gui.elements.UIButton) and button.tool_tip_text
         assert view.layout.panel.contains(button.rect)
-    assert [b.text for b in view.side_panel.buttons.values()] == ["Log", "Odds", "Unit"]
+    assert [b.text for b in view.side_panel.buttons.values()] == ["Log", "Odds", "Unit", "Rules"]
     assert view.side_panel.buttons[LOG].object_ids[-1] == "#toggle_on"
     # one Gui for the screen's widgets: the bars' buttons and the tabs together
     elements = view.bars_gui.elements()

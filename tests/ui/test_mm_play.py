@@ -85,6 +85,7 @@ def test_a_chapter_with_the_ai_and_the_gm_through_the_view(headless, tmp_path):
 
 def test_hot_seat_players_own_mice_and_the_gm_plays_itself(view):
     seats = view.session.seats()
+    view.handover_mode = "card"  # the full-screen card (the default is now a banner)
     assert set(seats) == {"Player 1", "Player 2"}
     # end turns by the action bar until the GM has played at least once
     handovers = 0

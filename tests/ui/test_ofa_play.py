@@ -414,6 +414,7 @@ def test_the_handover_card_passes_the_screen_between_players(tmp_path: Path, sav
                                                              headless: None) -> None:
     path = write_scene(tmp_path, [("Athos", M, "athos", 200, 300), ("Guard", C, "guard", 225, 300)])
     view = scene_view(start(path, [1, 3, 4]), saves)
+    view.handover_mode = "card"  # the full-screen card (the default is now a banner)
     assert view.handover_on
     view.submit(Activate("athos"), Act("athos", "punch", "guard", ("guard",)))
     settle(view)

@@ -105,7 +105,7 @@ def test_the_bars_are_pygame_gui_buttons_with_tooltips(ofa: OFAPlayView) -> None
     assert list(ofa.side_panel.buttons) == list(TAB_IDS)
     for button in ofa.side_panel.buttons.values():
         assert isinstance(button, pygame_gui.elements.UIButton) and button.tool_tip_text
-    assert [b.text for b in ofa.side_panel.buttons.values()] == ["Log", "Odds", "Figure"]
+    assert [b.text for b in ofa.side_panel.buttons.values()] == ["Log", "Odds", "Figure", "Rules"]
     choices_of(ofa)
     for n, button in enumerate(ofa.action_bar.buttons, start=1):
         assert isinstance(button, pygame_gui.elements.UIButton)

@@ -86,6 +86,7 @@ def test_human_moves_by_clicking_a_highlighted_space(headless: None, tmp_path: P
 
 def test_battle_prompts_the_next_player_to_roll_for_the_enemy(headless: None, tmp_path: Path) -> None:
     view = new_view(tmp_path, players=2)
+    view.handover_mode = "card"  # the full-screen card (the default is now a banner)
     surface = pygame.Surface(SIZE)
     for _ in range(600):
         b = view.state.battle
@@ -109,6 +110,7 @@ def test_battle_prompts_the_next_player_to_roll_for_the_enemy(headless: None, tm
 
 def test_handover_card_between_humans(headless: None, tmp_path: Path) -> None:
     view = new_view(tmp_path, players=2)
+    view.handover_mode = "card"  # the full-screen card (the default is now a banner)
     surface = pygame.Surface(SIZE)
     first = view.session.to_play()
     for _ in range(200):

@@ -176,6 +176,7 @@ def test_the_handover_line_asking_to_roll_for_the_enemy_is_russian(headless: Non
                                                                    tmp_path: Path) -> None:
     set_language("ru")
     view = make_relic_view(RELIC, SIZE, players=2, seed=11, save_dir=tmp_path)
+    view.handover_mode = "card"  # the full-screen card (the default is now a banner)
     play(view, until=lambda v: v.state.battle is not None and v.state.battle.step == "enemy_roll")
     view._last_human = "player1" if view.session.to_play() == "player2" else "player2"
     view._settle()
