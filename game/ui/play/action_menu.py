@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -126,3 +127,16 @@ class ActionMenu:
             pic = t.render(text, TEXT_PX, TEXT)
             surface.blit(pic, (r.x + 14, r.centery - pic.get_height() // 2))
         surface.set_clip(clip)
+
+
+def take_menu_event(view: Any, event: pygame.event.Event) -> MenuResult | None:
+    """``view``'s open action menu (``view.menu``) takes ``event``: a closed menu goes, a chosen
+    action is done (``view.choose``); the result, or None when the menu did not use the event."""
+    assert view.menu is not None
+    result = view.menu.handle_event(event)
+    if result is not None:
+        if result.closed:
+            view.menu = None
+        if result.choice is not None:
+            view.choose(result.choice)
+    return result

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, cast
@@ -27,6 +27,8 @@ from game.rules.engine.history import GroupedHistory
 from game.rules.engine.selfplay import greedy_policy
 from game.rules.engine.words import ENGINE, Refusals, refusal
 
+#: how many words of commands and events a session keeps made (``kept``) before it starts afresh
+MAX_KEPT = 40_000
 S = TypeVar("S")  #: the game's state
 Y = TypeVar("Y", bound=RuleSystem)  #: the game's rule system
 
@@ -139,6 +141,7 @@ class MatchSession(ABC, Generic[S, Y]):
         self._rng = random.Random(ai_seed)
         self.history = GroupedHistory(match)
         self._legal: tuple[S, list[Any]] | None = None
+        self._kept: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
         self._log: tuple[tuple[int, str], list[LogEntry]] | None = None
         #: bumped on every change of the match state (views cache by it)
         self.revision = 0
@@ -287,6 +290,20 @@ class MatchSession(ABC, Generic[S, Y]):
         return f"is a {system} game, not {cls.game_name}"  # i18n: not shown (English only)
 
     # ------------------------------------------------------------------ words
+    def kept(self, things: tuple[Any, ...], make: Callable[[], str]) -> str:
+        """The words of ``things`` (an event; a command and the state it was played in) in the
+        language of now, made once: the log reads every command and event again after each
+        command."""
+        key = (*map(id, things), self.lang)
+        found = self._kept.get(key)
+        if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
+            return found[1]
+        if len(self._kept) > MAX_KEPT:
+            self._kept.clear()
+        words = make()
+        self._kept[key] = (things, words)
+        return words
+
     def explain(self, event: Event) -> LogLine:
         """An event in words, with the rules it cites."""
         return LogLine(*split_rules(self.explained(event)))

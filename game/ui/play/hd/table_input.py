@@ -22,7 +22,7 @@ import pygame
 from game.i18n import _
 from game.rules.helldorado.commands import End
 from game.rules.helldorado.spatial import angle_to
-from game.ui.play.action_menu import ActionMenu
+from game.ui.play.action_menu import ActionMenu, take_menu_event
 from game.ui.play.widgets import DANGER
 
 if TYPE_CHECKING:
@@ -109,14 +109,7 @@ def open_menu(view: HDPlayView, uid: str, pos: tuple[int, int]) -> None:
 
 def menu_event(view: HDPlayView, event: pygame.event.Event) -> Any:
     """The open action menu takes ``event``: its result (None when it did not use it)."""
-    assert view.menu is not None
-    result = view.menu.handle_event(event)
-    if result is not None:
-        if result.closed:
-            view.menu = None
-        if result.choice is not None:
-            view.choose(result.choice)
-    return result
+    return take_menu_event(view, event)
 
 
 # ---------------------------------------------------------------------- the mouse

@@ -11,7 +11,7 @@ the AI's commands after it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,7 +47,6 @@ _KIND_WORDS = {
     "Ruling": N_("A GM ruling"),
 }
 #: the words a session keeps (more: it forgets them all and starts again)
-MAX_KEPT = 40_000
 #: attack modes of a weapon usable both ways (MM-RANGED-6)
 ATTACK_MODES = {"melee": N_("melee"), "ranged": N_("ranged")}
 #: an attack in the log, by the mode named (none: the weapon's only one)
@@ -247,7 +246,6 @@ class MMSession(MatchSession[MMState, MiceAndMystics]):
         self._names: tuple[tuple[Any, ...], dict[str, str]] | None = None
         #: the words of events and commands, made once (``kept``): their ids and the
         #: language -> (the things, the words)
-        self._kept: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
         self.set_ai(ai_sides)
 
     # ------------------------------------------------------------------ seats
@@ -305,20 +303,6 @@ class MMSession(MatchSession[MMState, MiceAndMystics]):
 
     def explained(self, event: Event) -> str:
         return self.kept((event,), lambda: explain_mod.explain(event, self.lang, self.map_names()))
-
-    def kept(self, things: tuple[Any, ...], make: Callable[[], str]) -> str:
-        """The words of ``things`` (an event; a command and the state it was played in) in the
-        language of now, made once: the log reads every command and event again after each
-        command."""
-        key = (*map(id, things), self.lang)
-        found = self._kept.get(key)
-        if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
-            return found[1]
-        if len(self._kept) > MAX_KEPT:
-            self._kept.clear()
-        words = make()
-        self._kept[key] = (things, words)
-        return words
 
     def shown(self, events: Sequence[Event]) -> list[Event]:
         """The events a player reads: the status echoes left out."""

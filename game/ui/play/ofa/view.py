@@ -24,7 +24,7 @@ from game.rules.one_for_all.state import OFAState
 from game.ui.animation import AnimationPlayer, Look
 from game.ui.colours import NO_SIDE, RGB
 from game.ui.play.action_bar import ActionBar
-from game.ui.play.action_menu import ActionMenu
+from game.ui.play.action_menu import ActionMenu, take_menu_event
 from game.ui.play.choices import Choice
 from game.ui.play.end_screen import end_card
 from game.ui.play.match_session import Submitted
@@ -308,14 +308,7 @@ class OFAPlayView(PlayShell[OFAState]):
 
     def _menu_event(self, event: pygame.event.Event) -> Any:
         """The action menu takes ``event``: its result (None when it did not use it)."""
-        assert self.menu is not None
-        result = self.menu.handle_event(event)
-        if result is not None:
-            if result.closed:
-                self.menu = None
-            if result.choice is not None:
-                self.choose(result.choice)
-        return result
+        return take_menu_event(self, event)
 
     def game_key(self, event: pygame.event.Event) -> ViewAction | None:
         keyboard.game_key(self, event)

@@ -4,7 +4,7 @@ its cards and spaces, the buttons' words. Plain Python, no pygame."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,6 @@ from game.ui.play.match_session import MatchSession, history_reason
 
 SEATS = ("player1", "player2", "player3", "player4")
 #: the words a session keeps (more: it forgets them all and starts again)
-MAX_KEPT = 40_000
 
 
 def map_setting(map_path: Path) -> str:
@@ -95,7 +94,6 @@ class RelicSession(MatchSession[RelicState, Relic]):
         self._words: str | None = lang  #: None: the language chosen in the menu, at each call
         #: the words of events and commands, made once (``kept``): their ids and the
         #: language -> (the things, the words)
-        self._kept: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
         super().__init__(match, ai_sides=ai_sides, ai_seed=ai_seed)
 
     def seats(self) -> Sequence[str]:
@@ -157,20 +155,6 @@ class RelicSession(MatchSession[RelicState, Relic]):
         for p in sorted(self.state.seats, key=len, reverse=True):
             text = text.replace(p, player_label(p))
         return text
-
-    def kept(self, things: tuple[Any, ...], make: Callable[[], str]) -> str:
-        """The words of ``things`` (an event; a command and the state it was played in) in the
-        language of now, made once: the log reads every command and event again after each
-        command."""
-        key = (*map(id, things), self.lang)
-        found = self._kept.get(key)
-        if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
-            return found[1]
-        if len(self._kept) > MAX_KEPT:
-            self._kept.clear()
-        words = make()
-        self._kept[key] = (things, words)
-        return words
 
     def command_words(self, command: Any, before: RelicState) -> str:
         """A logged command: the words of its button then."""
