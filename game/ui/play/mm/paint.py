@@ -18,6 +18,7 @@ from game.rules.mice_and_mystics.state import GM
 from game.ui.colours import RGB
 from game.ui.play import widgets as ui
 from game.ui.play.dice_tray import draw_die as draw_plain_die
+from game.ui.play.marks import draw_kept_marks
 from game.ui.play.mm.dice import CHEESE, MEANINGS, ROW_SYMBOLS, die_word, draw_die, draw_symbol
 from game.ui.play.mm.session import ATTACK_MODES, TrayRoll, seat_name
 from game.ui.play.mm.table import FIG_R as FIG_R  # a base's radius, read here by the crowded test
@@ -74,12 +75,7 @@ def draw_table(view: MMPlayView, table: pygame.Surface) -> None:
     key = (id(st), view.board_view.camera, table.get_size(), view.hover_cell, hovered,
            i18n.language(), view.session.human_to_play(), view.teaching,
            view.board_view.show_terrain)
-    kept = view.marks
-    if kept is None or kept[0] != key or kept[1] is not st:
-        layer = pygame.Surface(table.get_size(), pygame.SRCALPHA)
-        paint_table(view, layer)
-        kept = view.marks = (key, st, layer, layer.get_bounding_rect())
-    table.blit(kept[2], kept[3], kept[3])  # the part with marks only
+    draw_kept_marks(view, table, key, st, paint_table)
 
 
 def paint_table(view: MMPlayView, layer: pygame.Surface) -> None:

@@ -27,6 +27,7 @@ from game.ui.colours import INK_LIGHT, RGB, ink_on
 from game.ui.label_layout import circle_box
 from game.ui.labels import LabelPlacer, place_all, plate
 from game.ui.play import widgets as ui
+from game.ui.play.marks import draw_kept_marks
 from game.ui.terrain_art import label_point, polygons_of
 
 if TYPE_CHECKING:
@@ -149,12 +150,7 @@ def draw_board(view: RelicPlayView, surface: pygame.Surface) -> None:
     st = view.state
     key = (id(st), view.board_view.camera, surface.get_size(), view.hot_space, language(),
            view.human_to_play(), view.board_view.show_terrain)
-    kept = view.marks
-    if kept is None or kept[0] != key or kept[1] is not st:
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        paint_board(view, layer)
-        kept = view.marks = (key, st, layer, layer.get_bounding_rect())
-    surface.blit(kept[2], kept[3], kept[3])  # the part with marks only
+    draw_kept_marks(view, surface, key, st, paint_board)
 
 
 def paint_board(view: RelicPlayView, surface: pygame.Surface) -> None:
