@@ -20,11 +20,18 @@ lessons are data, not code per lesson: the runner (``runner.py``) plays any of t
 
 ``expect``: the commands of the group one gesture gives, in order (``optional`` ones may be
 missing); a pattern names the command's class and the fields that must be equal (lists are
-tuples). ``outcome``: events the group's result must hold (its ``kind`` and values).
+tuples). ``outcome``: events the group's result must hold (its ``kind`` and values; a number
+may be a range ``{"min": a, "max": b}``, for a drag's direction or length).
 ``point``: ``{"drag": [from, to]}`` (the ids of two things on the table), ``{"click": id}`` (a
-thing on the table: a space, a cell) or ``{"button": pattern}`` (``true``: the last pattern of
-``expect``). ``players``: the seats of the match, when the game asks (Relic's). ``teach``: rule IDs whose text the step
-shows in full (each must be one the step's events cite). Plain Python, no pygame.
+thing on the table: a space, a cell, a piece) or ``{"button": pattern}`` (``true``: the last
+pattern of ``expect``); a button whose choice is finished on the table (a template to lay, a point to
+fire at) names where: ``{"button": pattern, "aim": id or [x, y]}``. ``players``: the seats
+of the match, when the game asks (Relic's). ``teach``: rule IDs whose text the step
+shows in full (each must be one the step's events cite). ``then``: the commands the program
+gives in reply, one at a time, that belong to the step (a game master's turn after the
+player's End turn): the screen waits while the program plays them, each is held against its
+pattern and the rules like the player's input, and the step is done, with their events in
+what it shows, once the last is in. Plain Python, no pygame.
 """
 
 from __future__ import annotations
@@ -96,19 +103,38 @@ class Outcome:
 
     def found_in(self, events: Sequence[Event]) -> bool:
         return any(e.kind == self.kind and all(
-            (e.actor if k == "actor" else _frozen(e.data.get(k))) == v for k, v in self.values)
-            for e in events)
+            _holds(v, e.actor if k == "actor" else _frozen(e.data.get(k)))
+            for k, v in self.values) for e in events)
+
+
+@dataclass(frozen=True)
+class Between:
+    """An outcome's number that may lie anywhere from ``low`` to ``high`` (a drag's direction
+    or length: the player's hand is not exact)."""
+
+    low: float = float("-inf")
+    high: float = float("inf")
+
+
+def _holds(wanted: Any, value: Any) -> bool:
+    if isinstance(wanted, Between):
+        return isinstance(value, int | float) and wanted.low <= value <= wanted.high
+    return bool(value == wanted)
 
 
 @dataclass(frozen=True)
 class Point:
     """Where the screen points for a step: a drag between two things on the table
     (``drag``: their ids), a thing on the table to click (``click``: its id) or a button of the
-    action bar (``button``: the command it gives)."""
+    action bar (``button``: the command it gives; with ``aim``, what it puts in hand is then
+    laid or fired at a thing or a point of the table)."""
 
     drag: tuple[str, str] | None = None
     button: Pattern | None = None
-    click: str | None = None
+    click: str | None = None  #: a space, a cell or a piece
+    #: where on the table the button's choice is finished (a template laid, a blast aimed):
+    #: a thing's id or a point [x, y] in the game's units
+    aim: str | tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +148,8 @@ class Step:
     outcome: tuple[Outcome, ...] = ()
     teach: tuple[str, ...] = ()
     done: Words | None = None  #: the lesson's own words once the step is done
+    #: the program's commands in reply to the player's input, in order, one per group
+    then: tuple[Pattern, ...] = ()
 
     def accepts(self, commands: Sequence[Any]) -> bool:
         """Do ``commands`` (one gesture's group) match the expected patterns in order?"""
@@ -175,8 +203,25 @@ def _pattern(raw: Any, where: str) -> Pattern:
 def _outcome(raw: Any, where: str) -> Outcome:
     if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
         raise LessonError(f"{where}: an outcome is {{\"kind\": \"event.kind\", value: ...}}")
-    rest = {k: _frozen(v) for k, v in raw.items() if k != "kind"}
+    rest = {k: _between(v, f"{where}.{k}") if isinstance(v, dict) else _frozen(v)
+            for k, v in raw.items() if k != "kind"}
     return Outcome(raw["kind"], tuple(sorted(rest.items())))
+
+
+def _between(raw: dict[str, Any], where: str) -> Between:
+    if not raw or set(raw) - {"min", "max"} or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in raw.values()):
+        raise LessonError(f"{where}: a range is {{\"min\": number, \"max\": number}}")
+    return Between(float(raw.get("min", float("-inf"))), float(raw.get("max", float("inf"))))
+
+
+def _aim(raw: Any, where: str) -> str | tuple[float, float]:
+    if isinstance(raw, str) and raw:
+        return raw
+    if isinstance(raw, list) and len(raw) == 2 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in raw):
+        return (float(raw[0]), float(raw[1]))
+    raise LessonError(f"{where}: aim is a thing's id or a point [x, y]")
 
 
 def _point(raw: Any, expect: tuple[Pattern, ...], where: str) -> Point:
@@ -188,7 +233,8 @@ def _point(raw: Any, expect: tuple[Pattern, ...], where: str) -> Point:
     if isinstance(raw, dict) and raw.get("button") is True and expect:
         return Point(button=expect[-1])
     if isinstance(raw, dict) and isinstance(raw.get("button"), dict):
-        return Point(button=_pattern(raw["button"], f"{where}.button"))
+        aim = _aim(raw["aim"], f"{where}.aim") if "aim" in raw else None
+        return Point(button=_pattern(raw["button"], f"{where}.button"), aim=aim)
     raise LessonError(f"{where}: point is {{\"drag\": [from, to]}}, {{\"click\": id}} or "
                       "{\"button\": ...}")
 
@@ -207,10 +253,16 @@ def _step(raw: Any, where: str) -> Step:
     if not isinstance(teach, list) or not all(isinstance(t, str) for t in teach):
         raise LessonError(f"{where}: teach lists rule IDs")
     done = _words(raw["done"], f"{where}.done") if "done" in raw else None
+    then = raw.get("then", [])
+    if not isinstance(then, list):
+        raise LessonError(f"{where}: then lists the commands the program gives in reply")
+    replies = tuple(_pattern(p, f"{where}.then[{i}]") for i, p in enumerate(then))
+    if any(p.optional for p in replies):
+        raise LessonError(f"{where}: the program's replies are never optional")
     return Step(raw["id"], _words(raw.get("title"), f"{where}.title"),
                 _words(raw.get("do"), f"{where}.do"), _words(raw.get("hint"), f"{where}.hint"),
                 patterns, _point(raw.get("point"), patterns, f"{where}.point"), outcome,
-                tuple(teach), done)
+                tuple(teach), done, replies)
 
 
 def parse_lesson(raw: Any, where: str = "lesson") -> Lesson:

@@ -7,7 +7,10 @@ on a scratch copy of the state with a copy of the lesson's dice, they must give 
 step names (a move that ends touching the crate, say). Anything else is refused with the step's
 gentle hint, and nothing changes: not the state, not the dice. Once the match has taken the
 commands, ``done`` reads the events: the rule IDs they cite, and the rule book's entries for
-the ones the step teaches (``rulebook(system, lang).entry(id)``). Plain Python, no pygame.
+the ones the step teaches (``rulebook(system, lang).entry(id)``). A step whose ``then`` names
+the program's reply (a game master's turn) waits for it (``Phase.WATCH``): each of the
+program's commands is held against its pattern and the rules in the same way, and the step is
+done once the last is in, its report telling all of it. Plain Python, no pygame.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from game.rules.engine.rulebook import RuleEntry, rulebook
 
 class Phase(Enum):
     DO = "do"  #: waiting for the step's input
+    WATCH = "watch"  #: the input is in: waiting for the program's reply (the step's ``then``)
     DONE = "done"  #: the step is done: what the rules did shows until the player goes on
     END = "end"  #: every step is done: the lesson offers the full scenario
 
@@ -69,6 +73,9 @@ class LessonRunner:
         self.index = 0
         self.phase = Phase.DO
         self.report: Report | None = None
+        #: the events of the step so far (the player's input, the program's replies)
+        self.events: list[Event] = []
+        self.replies = 0  #: the program's replies in so far
 
     @property
     def step(self) -> Step:
@@ -82,10 +89,18 @@ class LessonRunner:
     def check(self, commands: Sequence[Any], lang: str = "en") -> Verdict:
         """Is the group ``commands`` (one gesture's) the input the step waits for? Nothing
         changes either way."""
-        if self.phase is not Phase.DO:
-            return Verdict(False)
         step = self.step
         hint = step.hint(lang)
+        if self.phase is Phase.WATCH:  # only the program's next reply
+            reply = step.then[self.replies]
+            if len(commands) != 1 or not reply.matches(commands[0]):
+                return Verdict(False, hint)
+            events = self.rehearse(commands)
+            if isinstance(events, IllegalCommand):
+                return Verdict(False, hint, events)
+            return Verdict(True)
+        if self.phase is not Phase.DO:
+            return Verdict(False)
         if not step.accepts(commands):
             return Verdict(False, hint)
         events = self.rehearse(commands)
@@ -94,6 +109,11 @@ class LessonRunner:
         if not all(o.found_in(events) for o in step.outcome):
             return Verdict(False, hint)
         return Verdict(True)
+
+    @property
+    def watching(self) -> bool:
+        """Is the step waiting for the program's reply?"""
+        return self.phase is Phase.WATCH
 
     def rehearse(self, commands: Sequence[Any]) -> tuple[Event, ...] | IllegalCommand:
         """The events ``commands`` would give now, played on the state with a copy of the
@@ -113,9 +133,15 @@ class LessonRunner:
 
     # ------------------------------------------------------------------ after the input
     def done(self, events: Sequence[Event], lang: str = "en") -> Report:
-        """The match took the step's input and gave ``events``: what the rules did."""
-        self.report = self.explain(self.step, events, lang)
-        self.phase = Phase.DONE
+        """The match took the step's input (or the program's reply) and gave ``events``: what
+        the rules did in the step so far. The step is done when no reply is still due."""
+        if self.phase is Phase.WATCH:
+            self.replies += 1
+        elif self.phase is Phase.DO:
+            self.events, self.replies = [], 0
+        self.events += events
+        self.report = self.explain(self.step, self.events, lang)
+        self.phase = Phase.WATCH if self.replies < len(self.step.then) else Phase.DONE
         return self.report
 
     def explain(self, step: Step, events: Sequence[Event], lang: str = "en") -> Report:
@@ -140,6 +166,7 @@ class LessonRunner:
         if self.phase is Phase.DONE:
             self.index += 1
             self.report = None
+            self.events, self.replies = [], 0
             self.phase = Phase.DO if self.index < self.total else Phase.END
         return self.phase
 

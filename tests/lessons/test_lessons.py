@@ -24,9 +24,10 @@ from game.lessons import (
     parse_lesson,
 )
 from game.lessons.model import DATA_DIR, MAX_STEPS, MIN_STEPS, SYSTEMS, Pattern
-from game.rules.engine import Event
+from game.lessons.runner import Report
+from game.rules.engine import Event, Match
 from game.rules.engine.rulebook import rulebook
-from tests.lessons.play import SOLVERS
+from tests.lessons.play import SOLVERS, reply
 
 REPO = Path(__file__).resolve().parents[2]
 #: the lessons written so far (each is played through below)
@@ -54,6 +55,22 @@ def test_a_lesson_reads_in_both_languages_with_8_to_15_steps(system: str) -> Non
                 assert rulebook(system, lang).entry(rule) is not None, (step.id, rule, lang)
 
 
+def replies(match: Match, runner: LessonRunner, events: list[Event]) -> Report | None:
+    """The program's replies the step waits for (its ``then``: a game master's turn), each a
+    command the program may give now and the gate takes; ``events`` gains theirs. The report
+    once the step is done (None when it waited for nothing)."""
+    report = None
+    while runner.phase is Phase.WATCH:
+        step = runner.step
+        command = reply(runner.lesson.system, step.then[runner.replies])
+        assert command in match.system.legal_commands(match.state), (step.id, command)
+        assert runner.check([command]), (step.id, command)
+        more = list(match.submit(command))
+        events += more
+        report = runner.done(more, "en")
+    return report
+
+
 @pytest.mark.parametrize("system", FINISHED)
 def test_a_lesson_plays_through_with_its_dice_and_cites_what_it_teaches(system: str) -> None:
     lesson = load_lesson(system)
@@ -68,6 +85,8 @@ def test_a_lesson_plays_through_with_its_dice_and_cites_what_it_teaches(system: 
         for command in commands:
             events += match.submit(command)
         report = runner.done(events, "en")
+        report = replies(match, runner, events) or report
+        assert runner.phase is Phase.DONE and runner.report is report
         assert report.cited == cited_rules(events) and report.cited
         book = rulebook(system, "en")
         cited_entries = {book.entry(r) for r in report.cited}
@@ -107,6 +126,8 @@ def test_another_input_is_refused_with_the_hint_and_changes_nothing(system: str)
         events = [e for c in right for e in match.submit(c)]
         runner.done(events)
         assert not runner.check(right), "a step that is done takes no input"
+        replies(match, runner, events)
+        assert not runner.check(right)
         runner.next()
 
 
@@ -153,6 +174,8 @@ def test_a_malformed_lesson_is_refused_by_name() -> None:
         _minimal(steps=_steps(id="same")),
         _minimal(steps=_steps(expect=[])),
         _minimal(steps=_steps(teach="OFA-6.1")),
+        _minimal(steps=_steps(then={"command": "Stop"})),
+        _minimal(steps=_steps(then=[{"command": "Stop", "optional": True}])),
     ]
     for doc in bad:
         with pytest.raises(LessonError):
@@ -177,3 +200,76 @@ def test_the_lessons_run_without_pygame() -> None:
     run = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True,
                          text=True, timeout=300)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
+
+
+# --------------------------------------------------------------------------- Mice and Mystics
+def _mm_until_the_rats() -> tuple[Match, LessonRunner, int]:
+    """The Mice and Mystics lesson played up to its first step that waits for the GM."""
+    lesson = load_lesson("mice_and_mystics")
+    match = lesson_match(lesson)
+    runner = LessonRunner(lesson, match)
+    for n, step in enumerate(lesson.steps):
+        if step.then:
+            return match, runner, n
+        commands = SOLVERS["mice_and_mystics"](match, step)
+        assert runner.check(commands), step.id
+        runner.done([e for c in commands for e in match.submit(c)])
+        runner.next()
+    raise AssertionError("the lesson has no step with the GM's reply")
+
+
+def test_MM_ROUND_2_the_rats_turn_is_the_programs_reply_to_end_turn() -> None:
+    from game.rules.mice_and_mystics.commands import GmTurn
+
+    match, runner, _n = _mm_until_the_rats()
+    step = runner.step
+    end_turn = SOLVERS["mice_and_mystics"](match, step)
+    assert runner.check(end_turn)
+    runner.done([e for c in end_turn for e in match.submit(c)])
+    assert runner.phase is Phase.WATCH and runner.watching and runner.report is not None
+    assert "MM-TURN-5" in runner.report.cited and "MM-MIN-2" not in runner.report.cited
+    before, dice = match.state, match.dice.state()
+    for wrong in ([GmTurn("minions:roach")], end_turn, [*end_turn, GmTurn("minions:rat")], []):
+        verdict = runner.check(wrong, "ru")
+        assert not verdict and verdict.hint == step.hint("ru")
+    assert runner.check([GmTurn("minions:rat")])
+    assert match.state is before and match.dice.state() == dice  # checking changes nothing
+    events = list(match.submit(GmTurn("minions:rat")))
+    report = runner.done(events)
+    assert runner.phase is Phase.DONE and not runner.watching
+    kinds = [e.kind for e in report.events]
+    assert kinds[0] == "mm.end_turn" and {"mm.gm_turn", "mm.attack", "mm.surge"} <= set(kinds)
+    assert {"MM-MIN-2", "MM-WHEEL-2", "MM-WHEEL-5", "MM-WHEEL-6"} <= set(report.cited)
+    assert {r for e in report.taught for r in e.ids} >= {"MM-MIN-2", "MM-WHEEL-5", "MM-WHEEL-6"}
+    st = match.state
+    assert (st.wheel, st.page, st.surges) == (0, 2, 1)  # the rat's 6 was the sixth cheese
+    assert not runner.check([GmTurn("minions:rat")])
+
+
+def _mm_setup(**change: object) -> dict[str, object]:
+    doc = json.loads((DATA_DIR / "mice_and_mystics.json").read_text(encoding="utf-8"))
+    doc["setup"] = {**doc["setup"], **change}
+    return doc
+
+
+def test_MM_lesson_setup_puts_the_rats_in_the_kitchen_and_in_the_order() -> None:
+    match = lesson_match(parse_lesson(_mm_setup()))
+    st = match.state
+    assert [m.id for m in st.mice] == ["tilly", "pip"]
+    assert st.minion("rat_1").cell == "kitchen:kitchen-10" and st.minion("rat_1").tile == "kitchen"
+    assert [n.id for n in st.minions_on_board] == ["rat_1"]
+    assert st.order == ("tilly", "pip", "minions:rat") and st.acting == "tilly"
+    assert dict(st.init_rolls) == {"tilly": 6, "pip": 3, "minions:rat": 1}
+    assert st.wheel == 4 and st.turn is not None and (st.turn.d3, st.turn.mp) == (2, 4)
+    higher = lesson_match(parse_lesson(_mm_setup(initiative={"minions:rat": 4}))).state
+    assert higher.order == ("tilly", "minions:rat", "pip")  # a 4 comes before Pip's 3
+
+
+@pytest.mark.parametrize("change", [
+    {"wheel": 6}, {"wheel": -1}, {"remove": ["tilly"]}, {"remove": ["nobody"]},
+    {"place": {"rat_1": "kitchen:nowhere"}}, {"place": {"ghost": "kitchen:kitchen-1"}},
+    {"initiative": {}}, {"initiative": {"minions:rat": 7}}, {"scenery": True},
+])
+def test_MM_a_wrong_lesson_setup_is_refused_by_name(change: dict[str, object]) -> None:
+    with pytest.raises(LessonError):
+        lesson_match(parse_lesson(_mm_setup(**change)))

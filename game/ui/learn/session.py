@@ -4,8 +4,10 @@ Every change of a play screen's match goes through its session (``MatchSession.s
 and redo), so this is where a lesson holds the player to its step: a group of commands the step
 does not wait for is refused with the step's gentle hint and never reaches the match (nothing
 changes, the dice neither); one it waits for goes through, and the gate hears what the rules
-did. A lesson goes forward only: undo, redo and saving rest while it lasts. Each game's lesson
-session is this mixin over the game's own session (``games.py``).
+did. The program's own commands (a game master's turn) pass the same gate: the lesson's step
+names them as the reply it waits for; one it does not wait for yet waits, with no hint, since
+the player did nothing. A lesson goes forward only: undo, redo and saving rest while it lasts.
+Each game's lesson session is this mixin over the game's own session (``games.py``).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ class GatedSession(MatchSession[Any, Any]):
         if gate is not None:
             verdict = gate.check(commands, language())
             if not verdict:
-                gate.refused(verdict)
+                if not self.ai_to_play():
+                    gate.refused(verdict)
                 return Submitted(False, before=self.state, reason=verdict.hint)
         result = super().submit(*commands)
         if result.ok and gate is not None:

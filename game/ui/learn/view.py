@@ -1,5 +1,7 @@
 """The lesson's screen: a game's own play screen, wrapped, with the lesson's card in the side
-panel's place and the place to click or drag lit on the table or the action bar.
+panel's place (kept the window's height) and the place to click or drag lit on the table or the
+action bar; a button whose choice is finished on the table (a template) is lit first, then the
+spot to lay it at.
 
 The play screen is the one the game always has (its table, bars, dice tray and animations),
 over the lesson's match and a session that passes every command through the lesson's gate
@@ -8,9 +10,11 @@ motion, the wheel, the middle button, the arrow keys) goes through; anything els
 with the step's gentle hint and changes nothing. The gate is the last word: a drag in the wrong
 direction reaches the session and is refused there, with the same hint. Once the step is done,
 the card shows what the rules did (the events in words, with the rule book's text of the rules
-the step teaches, and every other rule applied) until the player presses Next. At the end it
-offers the full scenario (``full_game``: the caller's), the lesson again or the main menu. Esc
-opens the lesson's own menu; undo, redo, saving and loading rest while a lesson runs.
+the step teaches, and every other rule applied) until the player presses Next; a step that
+waits for the program's reply (a game master's turn) lights nothing while the program plays.
+At the end it offers the full scenario (``full_game``: the caller's), the lesson again or the
+main menu. Esc opens the lesson's own menu; undo, redo, saving and loading rest while a lesson
+runs.
 """
 
 from __future__ import annotations
@@ -47,6 +51,8 @@ MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTR
                  pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK)
 #: how far outside a piece's edge a press still takes it (pixels)
 GRAB_SLACK_PX = 6
+#: how near a point of the table the step aims at a press lands on it (pixels)
+AIM_PX = 16
 #: the lesson's lines of the help card, before the game's own and the shared keys
 LESSON_HELP = N_("The card on the right says what to do and why; the lit place on the table "
                  "or the action bar is where to do it. Esc opens the lesson's menu.")
@@ -92,6 +98,10 @@ class LearnView:
         self.play: Any = self.adapter.build(match, self.board, self.size, loader=self.loader,
                                             save_dir=self.save_dir)
         self.play.session.gate = self
+        # the lesson's card takes the side panel's place: the panel keeps the window's height
+        # (the bars under the table, not in a column beside it)
+        self.play.bars_beside = False
+        self.play.resize(self.size)
         self.drop_cards()
         if self.lesson.focus is not None:
             k = self.play.unit_mm
@@ -138,6 +148,8 @@ class LearnView:
     def mark(self) -> Mark | None:
         """What the lesson points at now (None while the table still shows the last events)."""
         phase = self.runner.phase
+        if phase is Phase.WATCH:  # the program plays its reply: nothing to click
+            return None
         if phase is not Phase.DO:
             rect = self.card.button_rect("next" if phase is Phase.DONE else "full")
             return Mark("click", rect.center, rect=rect) if rect is not None else None
@@ -158,10 +170,21 @@ class LearnView:
                 return None
             return Mark("spot", spot, start_px=self.adapter.screen_reach(self.play, point.click))
         if point.button is not None:
+            if point.aim is not None and self.adapter.holding(self.play, point.button):
+                return self.aim_mark(point.aim)
             rect = self.adapter.button(self.play, point.button)
             if rect is not None:
                 return Mark("click", rect.center, rect=rect)
         return None
+
+    def aim_mark(self, aim: str | tuple[float, float]) -> Mark | None:
+        """Where to finish the choice in hand on the table: a thing, or a point of it."""
+        if isinstance(aim, str):
+            spot = self.adapter.screen_spot(self.play, aim)
+            reach = self.adapter.screen_reach(self.play, aim)
+        else:
+            spot, reach = self.play.screen_point(aim), float(AIM_PX)
+        return Mark("spot", spot, start_px=reach) if spot is not None else None
 
     # ------------------------------------------------------------------ the card
     def paras(self) -> list[Para]:
@@ -179,7 +202,7 @@ class LearnView:
                         SMALL_PX, DIM, gap=4))
         if r.index == 0 and r.phase is Phase.DO:
             out.append(Para(lesson.intro(lang), SMALL_PX, DIM, gap=10))
-        if r.phase is Phase.DO:
+        if r.phase in (Phase.DO, Phase.WATCH):
             out += [Para(step.title(lang), TITLE_PX, ACCENT, gap=14),
                     Para(step.do(lang), TEXT_PX, TEXT, gap=6)]
         else:
@@ -409,6 +432,8 @@ class LearnView:
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.runner.phase is Phase.DO:
+            self.adapter.prepare(self.play, self.runner.step)
         self.play.update(dt)
         self.adapter.settle(self.play)
         self.drop_cards()
