@@ -3,8 +3,11 @@
 
 A JSON map (and its ``.tsj`` tilesets and ``.tj`` templates) is first turned into the TMX element
 tree Tiled writes for the same map (``tmj.py``), so both formats go through what follows.
-Objects are read from the XML by us (with templates applied, ellipses, points and text kept);
-tile layers and tile images go through pytmx from a cleaned copy of the map (see ``tmx.py``).
+Objects are read from the XML by us (with templates applied, ellipses, points, capsules and text
+kept); tile layers are decoded by us (``tmx.py``: chunks of infinite maps, zstd, ``<tile gid>``)
+and handed with the tile images to pytmx in a cleaned copy of the map. Hexagonal and staggered
+maps load as orthogonal ones do (objects are pixel coordinates); only their tiles sit elsewhere
+(``grid.py``).
 Fatal faults raise :class:`MapError`; everything else becomes a :class:`Problem` on the board,
 and the object concerned is repaired or left out, never silently changed.
 """
@@ -50,7 +53,9 @@ from game.board.tmx import (
     TilesetTable,
     check_supported,
     check_tile_layers,
+    flatten_infinite,
     load_tileset,
+    map_grid,
     pytmx_copy,
     read_tiled,
 )
@@ -62,7 +67,7 @@ ImageLoader = Callable[..., Any]
 #: Coordinates beyond this (px) are treated as a fault, not as a very large table.
 MAX_COORDINATE = 1e7
 MAX_GROUP_DEPTH = 32
-SHAPE_TAGS = ("ellipse", "point", "polygon", "polyline", "text")
+SHAPE_TAGS = ("ellipse", "point", "polygon", "polyline", "text", "capsule")
 #: The tallest a piece may be before "flat" stops being true (OFA-0.2: cfg.step).
 FLAT_LIMIT_MM = 3.0
 
@@ -119,8 +124,13 @@ class _Loader:
     # ----------------------------------------------------------------- top level
     def load(self, image_loader: ImageLoader | None) -> Board:
         root = read_tiled(self.path, "map")
+        origin = flatten_infinite(root, self.path)
         width, height, tile_width, tile_height = check_supported(root, self.path)
         check_tile_layers(root, self.path, width, height)
+        grid = map_grid(root, self.path)
+        # an infinite map's table starts at its first tile: everything moves by that much
+        (x0, y0), (x1, y1) = grid.tile_origin(0, 0), grid.tile_origin(*origin)
+        shift = (float(x0 - x1), float(y0 - y1))
         self.tilesets = TilesetTable(
             [load_tileset(ref, self.base_dir, self.path) for ref in root.findall("tileset")]
         )
@@ -131,13 +141,13 @@ class _Loader:
         for e in errors:
             self.problem(f"map {e}")
         self.scale = self._read_scale(map_props)
-        self._walk(root, _LayerContext("", (0.0, 0.0), ""), depth=0)
+        self._walk(root, _LayerContext("", shift, ""), depth=0)
         for cls, ids in sorted(self.unknown_classes.items()):
             shown = ", ".join(str(i) for i in ids[:8]) + (", ..." if len(ids) > 8 else "")
             self.problem(f"unknown class '{cls}' on {len(ids)} object(s) (ids {shown}): kept as "
                          "plain map objects, not terrain", "warning")
         self._check_cells()
-        tiled_map = self._pytmx(root, image_loader)
+        tiled_map = self._pytmx(root, image_loader, shift)
         return Board(
             path=self.path,
             width_tiles=width,
@@ -145,7 +155,10 @@ class _Loader:
             tile_width=tile_width,
             tile_height=tile_height,
             mm_per_px=self.scale,
-            orientation=root.get("orientation", "orthogonal"),
+            orientation=grid.orientation,
+            stagger_axis=grid.stagger_axis,
+            stagger_index=grid.stagger_index,
+            hex_side_length=grid.hex_side_length,
             properties=MappingProxyType(map_props),
             layers=tuple(self.layers),
             objects=tuple(self.objects),
@@ -181,8 +194,9 @@ class _Loader:
             if fault:
                 self.problem(f"{where} image '{src}' {fault}")
 
-    def _pytmx(self, root: ET.Element, image_loader: ImageLoader | None) -> Any:
-        clean = pytmx_copy(root, self.tilesets, self.base_dir, self.path)
+    def _pytmx(self, root: ET.Element, image_loader: ImageLoader | None,
+               shift: tuple[float, float]) -> Any:
+        clean = pytmx_copy(root, self.tilesets, self.base_dir, self.path, shift)
         kwargs: dict[str, Any] = {}
         if image_loader is not None:
             kwargs["image_loader"] = _regular_files_only(image_loader)
@@ -349,6 +363,9 @@ class _Loader:
             elif shape_el is not None and shape_el.tag == "ellipse":
                 kind = "ellipse"
                 geom = shapes.ellipse(x, y, w, h, rotation) if w > 0 and h > 0 else shapes.point(x, y)
+            elif shape_el is not None and shape_el.tag == "capsule":
+                kind = "capsule"
+                geom = shapes.capsule(x, y, w, h, rotation) if w > 0 and h > 0 else shapes.point(x, y)
             elif shape_el is not None and shape_el.tag == "point":
                 kind = "point"
                 geom = shapes.point(x, y)
@@ -433,6 +450,8 @@ class _Loader:
                 sub = next((c for c in o if c.tag in SHAPE_TAGS), None)
                 if sub is not None and sub.tag == "ellipse":
                     g: BaseGeometry = shapes.ellipse(ox, oy, ow, oh, orot)
+                elif sub is not None and sub.tag == "capsule" and ow > 0 and oh > 0:
+                    g = shapes.capsule(ox, oy, ow, oh, orot)
                 elif sub is not None and sub.tag == "polygon":
                     g = shapes.polygon(ox, oy, shapes.parse_points(sub.get("points", "")), orot)
                 elif sub is not None and sub.tag == "polyline":

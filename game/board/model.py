@@ -14,10 +14,11 @@ from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
+from game.board.grid import TileGrid
 from game.core.errors import Problem
 
-#: Object shapes as Tiled draws them.
-SHAPES = ("rectangle", "ellipse", "point", "polygon", "polyline", "tile", "text")
+#: Object shapes as Tiled draws them ("capsule": Tiled 1.12's stadium, round along its long axis).
+SHAPES = ("rectangle", "ellipse", "point", "polygon", "polyline", "tile", "text", "capsule")
 
 
 
@@ -117,7 +118,10 @@ class Board:
     tile_width: int  #: px
     tile_height: int  #: px
     mm_per_px: float
-    orientation: str = "orthogonal"
+    orientation: str = "orthogonal"  #: "orthogonal", "hexagonal" or "staggered"
+    stagger_axis: str = "y"  #: hexagonal and staggered maps: "x" or "y"
+    stagger_index: str = "odd"  #: hexagonal and staggered maps: "odd" or "even"
+    hex_side_length: int = 0  #: hexagonal maps: the length (px) of a hexagon's flat side
     properties: Mapping[str, Any] = field(default_factory=_empty)
     layers: tuple[LayerInfo, ...] = ()
     objects: tuple[MapObject, ...] = ()
@@ -130,12 +134,18 @@ class Board:
     tiled_map: Any = field(default=None, repr=False, compare=False)
 
     @property
+    def grid(self) -> TileGrid:
+        """Where the tiles go (see ``grid.py``)."""
+        return TileGrid(self.orientation, self.tile_width, self.tile_height, self.stagger_axis,
+                        self.stagger_index, self.hex_side_length)
+
+    @property
     def width_px(self) -> int:
-        return self.width_tiles * self.tile_width
+        return self.grid.pixel_size(self.width_tiles, self.height_tiles)[0]
 
     @property
     def height_px(self) -> int:
-        return self.height_tiles * self.tile_height
+        return self.grid.pixel_size(self.width_tiles, self.height_tiles)[1]
 
     @property
     def width_mm(self) -> float:

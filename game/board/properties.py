@@ -62,10 +62,20 @@ def convert(type_name: str, text: str, base_dir: str = "") -> Any:
 
 
 def property_value(node: ET.Element, base_dir: str = "") -> Any:
+    """The value of a ``<property>`` or of a list's ``<item>``: typed, a class as a mapping of its
+    members, a list (Tiled 1.11+, ``type="list"`` holding ``<item>``s) as a tuple of its items."""
     type_name = node.get("type", "string")
     if type_name == "class":
         inner = node.find("properties")
         return parse_properties(inner, base_dir) if inner is not None else {}
+    if type_name == "list":
+        items = []
+        for k, item in enumerate(node.findall("item")):
+            try:
+                items.append(property_value(item, base_dir))
+            except PropertyError as exc:
+                raise PropertyError(f"list item {k + 1}: {exc}") from None
+        return tuple(items)
     text = node.get("value")
     if text is None:
         text = node.text or ""

@@ -39,6 +39,25 @@ def ellipse(x: float, y: float, w: float, h: float, rotation: float) -> Polygon:
     return Polygon(rotate_points(local, x, y, rotation))
 
 
+def capsule(x: float, y: float, w: float, h: float, rotation: float) -> Polygon:
+    """Tiled 1.12's capsule: the w x h box with its short sides made half circles (a stadium,
+    round along its long axis; a circle when w == h)."""
+    r = min(w, h) / 2.0
+    if w >= h:
+        ends = np.array([[r, h / 2.0], [w - r, h / 2.0]])
+    else:
+        ends = np.array([[w / 2.0, r], [w / 2.0, h - r]])
+    half = ELLIPSE_VERTICES // 2
+    outline = []
+    for k, (cx, cy) in enumerate(ends):  # each end's half circle, facing away from the other
+        along = math.atan2(*(ends[1] - ends[0])[::-1]) if w != h else 0.0
+        start = along + (math.pi / 2 if k == 0 else -math.pi / 2)
+        t = start + np.linspace(0.0, math.pi, half + 1)
+        outline.append(np.column_stack([cx + r * np.cos(t), cy + r * np.sin(t)]))
+    local = np.vstack(outline)
+    return Polygon(rotate_points(local, x, y, rotation))
+
+
 def parse_points(text: str) -> np.ndarray:
     """Tiled's ``points="0,0 10,5 ..."`` as an (n, 2) array; ValueError when malformed."""
     pairs = []

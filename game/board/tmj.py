@@ -6,7 +6,7 @@ element tree Tiled writes for that map as TMX, and everything downstream (our ob
 safety checks, pytmx for the tile layers) reads one format: a ``.tmj`` loads exactly as the same
 map saved as ``.tmx``. A structural fault names the file and the JSON path of the value
 ("layers[2].objects[0].x: expected a number, found "abc""); values of the right JSON type but
-wrong for a map (a negative size, an unknown orientation, zstd data) go on to the checks the TMX
+wrong for a map (a negative size, an unknown orientation or compression) go on to the checks the TMX
 goes through and get the same words.
 
 Read, and written into the tree as TMX writes them: the map's attributes and properties; tile

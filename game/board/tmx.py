@@ -1,25 +1,33 @@
 """Reading the TMX XML ourselves: safety checks, tilesets, templates, and a clean copy for pytmx.
 
-pytmx is good at tile layers and tile images and weak elsewhere (it drops ellipses, points, text
-and templates, and crashes on zstd, fractional layer offsets, JSON tilesets and class-typed tile
-properties; it reads no JSON maps). So we read the document once here (a JSON file converted
-to the same tree by ``tmj.py``), refuse what we cannot draw with a clear reason, and hand pytmx
-a cleaned copy holding only what it does well.
+pytmx is good at tile images and weak elsewhere (it drops ellipses, points, text, capsules and
+templates, and crashes on zstd, chunks of infinite maps, ``<tile gid>`` layers, fractional layer
+offsets, JSON tilesets and class-typed tile properties; it reads no JSON maps). So we read the
+document once here (a JSON file converted to the same tree by ``tmj.py``), decode every tile
+layer ourselves (an infinite map made finite, every layer rewritten as CSV), refuse what we
+cannot draw with a clear reason, and hand pytmx a cleaned copy holding only what it does well.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import copy
+import io
 import math
 import os
+import struct
 import xml.etree.ElementTree as ET
 import xml.parsers.expat as expat
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+import zstandard
+
 from game.board import tmj
+from game.board.grid import ORIENTATIONS, TileGrid
 from game.core.errors import MapError
 from game.core.files import FileRefused, Refusal, read_regular_file
 
@@ -93,6 +101,30 @@ def _prescan(data: bytes) -> None:
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
     parser.Parse(data, True)
+
+
+def is_xml_map_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bool:
+    """Whether an ``.xml`` file is a Tiled map (Tiled saves TMX maps as ``.xml`` too): its first
+    element is ``<map>``. Only the start of the file is parsed; DTDs are not read."""
+    try:
+        data = read_regular_file(path, limit)
+    except FileRefused:
+        return False
+    parser = expat.ParserCreate()
+    found: list[str] = []
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        found.append(name)
+        raise _Refused("first element read")
+
+    def doctype(*args: object) -> None:
+        raise _Refused("DTD")
+
+    parser.StartElementHandler = start
+    parser.StartDoctypeDeclHandler = doctype
+    with contextlib.suppress(_Refused, expat.ExpatError):
+        parser.Parse(data[:65536], False)
+    return found[:1] == ["map"]
 
 
 def read_tiled(path: str, what: str = "map") -> ET.Element:
@@ -295,24 +327,41 @@ class TemplateCache:
         return self._cache[key]
 
 
+#: Orientations we refuse, with what to do instead.
+_REFUSED_ORIENTATIONS = {
+    "isometric": "isometric maps are drawn at an angle, a table is seen from above",
+    "oblique": "oblique maps are drawn skewed, a table is seen from above",
+}
+
+
 def check_supported(root: ET.Element, path: str) -> tuple[int, int, int, int]:
     """Refuse, with the reason and the fix, the Tiled features we cannot show.
 
-    Returns the map's width and height (tiles) and tile width and height (pixels).
+    Returns the map's width and height (tiles) and tile width and height (pixels). An infinite
+    map must have been made finite first (:func:`flatten_infinite`).
     """
     if root.tag != "map":
         raise MapError(path, f"not a Tiled map: the root element is <{root.tag}>, not <map>")
     orientation = root.get("orientation", "orthogonal")
+    if orientation not in ORIENTATIONS:
+        why = _REFUSED_ORIENTATIONS.get(orientation, "it is no orientation Tiled writes")
+        raise MapError(path, f"unsupported orientation '{orientation}' ({why}): tabletop reads "
+                       "orthogonal, hexagonal and staggered maps; in Tiled, make a new map of one "
+                       "of those and copy the layers over")
     if orientation != "orthogonal":
-        raise MapError(path, f"unsupported orientation '{orientation}': tabletop reads orthogonal "
-                       "maps only (a table is seen from above)")
+        for key, allowed in (("staggeraxis", ("x", "y")), ("staggerindex", ("odd", "even"))):
+            value = root.get(key)
+            if value is not None and value not in allowed:
+                raise MapError(path, f"<map> attribute {key}='{value[:20]}' must be "
+                               f"'{allowed[0]}' or '{allowed[1]}'")
+        if _int_attr(root, "hexsidelength", path, 0) < 0:
+            raise MapError(path, "<map> attribute hexsidelength is negative; it must be 0 or more")
     if root.get("infinite", "0") not in ("0", ""):
-        raise MapError(path, "unsupported infinite map: in Tiled, untick Map > Map Properties > "
-                       "Infinite and save again")
+        raise MapError(path, "infinite map was not made finite before reading")  # a loader bug
     for data in root.iter("data"):
         compression = data.get("compression")
         encoding = data.get("encoding")
-        if compression not in (None, "zlib", "gzip"):
+        if compression not in (None, "", *COMPRESSIONS):
             raise MapError(path, f"unsupported tile layer compression '{compression}': in Tiled, "
                            "set Map > Map Properties > Tile Layer Format to Base64 (zlib) or CSV")
         if encoding not in (None, "csv", "base64"):
@@ -334,8 +383,112 @@ def check_supported(root: ET.Element, path: str) -> tuple[int, int, int, int]:
     return width, height, tw, th
 
 
+def map_grid(root: ET.Element, path: str) -> TileGrid:
+    """The map's tile grid (orientation, tile size, stagger), its attributes checked."""
+    orientation = root.get("orientation", "orthogonal")
+    size = _int_attr(root, "tilewidth", path), _int_attr(root, "tileheight", path)
+    if orientation == "orthogonal":
+        return TileGrid(orientation, *size)
+    return TileGrid(orientation, *size, root.get("staggeraxis") or "y",
+                    root.get("staggerindex") or "odd",
+                    _int_attr(root, "hexsidelength", path, 0) if orientation == "hexagonal" else 0)
+
+
+def flatten_infinite(root: ET.Element, path: str) -> tuple[int, int]:
+    """Make an infinite map finite, in place: the table is the bounds of the chunks that hold a
+    tile, and every tile layer becomes one CSV grid of that size. Returns the tile (x, y) that
+    became the top-left one, (0, 0) for a map that was finite already.
+
+    On a hexagonal or staggered map the first row (column) along the stagger axis is taken even,
+    so that the shifted rows stay the shifted ones. The chunks are decoded twice (for the bounds,
+    then into the grid) rather than all kept at once.
+    """
+    if root.tag != "map" or root.get("infinite", "0") in ("0", ""):
+        return 0, 0
+    layers = list(root.iter("layer"))
+    left = top = right = bottom = None
+    for layer in layers:
+        for cx, cy, cw, ch, gids in _chunks(root, layer, path):
+            if any(gids):
+                left = cx if left is None else min(left, cx)
+                top = cy if top is None else min(top, cy)
+                right = cx + cw if right is None else max(right, cx + cw)
+                bottom = cy + ch if bottom is None else max(bottom, cy + ch)
+    if left is None or top is None or right is None or bottom is None:  # no tile at all
+        left, top = 0, 0
+        right, bottom = _int_attr(root, "width", path), _int_attr(root, "height", path)
+    if root.get("orientation", "orthogonal") in ("hexagonal", "staggered"):
+        if root.get("staggeraxis", "y") == "x":
+            left -= left % 2
+        else:
+            top -= top % 2
+    width, height = right - left, bottom - top
+    if width * height > MAX_TILES:
+        raise MapError(path, f"the chunks of this infinite map span {width}x{height} tiles, more "
+                       f"than the {MAX_TILES} tiles we read; in Tiled, untick Map > Map Properties "
+                       "> Infinite and crop the map")
+    for layer in layers:
+        grid = [0] * (max(width, 0) * max(height, 0))
+        for cx, cy, cw, ch, gids in _chunks(root, layer, path):
+            for row in range(ch):
+                y = cy + row - top
+                if not 0 <= y < height:
+                    continue
+                for col in range(cw):
+                    x = cx + col - left
+                    if 0 <= x < width and gids[row * cw + col]:
+                        grid[y * width + x] = gids[row * cw + col]
+        _set_csv(layer, grid, width, height)
+        for key in ("x", "y"):
+            layer.attrib.pop(key, None)
+    root.set("width", str(width))
+    root.set("height", str(height))
+    root.set("infinite", "0")
+    return left, top
+
+
+def _chunks(root: ET.Element, layer: ET.Element, path: str) -> Iterator[tuple[int, int, int, int, list[int]]]:
+    """(x, y, width, height, gids) of each chunk of an infinite map's tile layer; a layer written
+    without chunks counts as one chunk of the map's size at 0,0."""
+    where = f"tile layer '{layer.get('name', '')}'"
+    data = layer.find("data")
+    if data is None:
+        raise MapError(path, f"{where} has no <data>")
+    parts = data.findall("chunk")
+    if not parts and ((data.text or "").strip() or data.find("tile") is not None):
+        parts = [data]
+    total = 0
+    for chunk in parts:
+        if chunk is data:
+            cx = cy = 0
+            cw = _int_attr(layer, "width", path, _int_attr(root, "width", path))
+            ch = _int_attr(layer, "height", path, _int_attr(root, "height", path))
+        else:
+            cx, cy = _int_attr(chunk, "x", path, 0), _int_attr(chunk, "y", path, 0)
+            cw, ch = _int_attr(chunk, "width", path), _int_attr(chunk, "height", path)
+        if cw <= 0 or ch <= 0:
+            raise MapError(path, f"{where} has a chunk of impossible size {cw}x{ch} at {cx},{cy}")
+        total += cw * ch
+        if total > MAX_TILES:
+            raise MapError(path, f"{where}: the chunks hold more than the {MAX_TILES} tiles we read")
+        yield cx, cy, cw, ch, _decode(chunk, data, cw * ch, f"{cw}x{ch}", path,
+                                      f"{where} chunk at {cx},{cy}")
+
+
+def _set_csv(layer: ET.Element, gids: list[int], width: int, height: int) -> None:
+    """Replace a tile layer's data with the CSV Tiled writes for ``gids``."""
+    for data in layer.findall("data"):
+        layer.remove(data)
+    data = ET.SubElement(layer, "data", encoding="csv")
+    data.text = ",".join(map(str, gids))
+    layer.set("width", str(width))
+    layer.set("height", str(height))
+
+
 def check_tile_layers(root: ET.Element, path: str, map_width: int, map_height: int) -> None:
-    """Decode every tile layer once, refusing what would make pytmx crash or read wrong tiles.
+    """Decode every tile layer once, refusing what would make pytmx crash or read wrong tiles,
+    and write it back as CSV (so pytmx reads zstd, or Tiled's old ``<tile gid>`` elements, as
+    any other layer).
 
     Each layer must hold exactly width x height gids, each a 32-bit number; compressed data is
     never inflated past that size (no decompression bombs).
@@ -347,45 +500,71 @@ def check_tile_layers(root: ET.Element, path: str, map_width: int, map_height: i
         height = _int_attr(layer, "height", path, map_height)
         if width <= 0 or height <= 0 or width * height > MAX_TILES:
             raise MapError(path, f"{where} has an impossible size {width}x{height}")
-        expected = width * height
         data = layer.find("data")
         if data is None:
             raise MapError(path, f"{where} has no <data>")
         if data.find("chunk") is not None:
-            raise MapError(path, f"{where} is stored in chunks (an infinite map); in Tiled, untick "
-                           "Map > Map Properties > Infinite and save again")
-        encoding = data.get("encoding")
-        text = (data.text or "").strip()
-        if encoding is None:
-            what = "as XML <tile> elements" if data.find("tile") is not None else "with no encoding"
-            raise MapError(path, f"{where} stores its tiles {what}; in Tiled, set "
-                           "Map > Map Properties > Tile Layer Format to CSV or Base64 (zlib)")
-        if encoding == "csv":
-            items = text.split(",") if text else []
-            if len(items) != expected:
-                raise MapError(path, f"{where} has {len(items)} tiles, expected {width}x{height} = {expected}")
-            for k, item in enumerate(items):
-                try:
-                    gid = int(item)
-                except ValueError:
-                    raise MapError(path, f"{where} tile {k + 1} is '{item.strip()[:20]}', not a tile "
-                                   "number") from None
-                if not 0 <= gid <= 0xFFFFFFFF:
-                    raise MapError(path, f"{where} tile {k + 1} is {gid}, not a 32-bit tile number")
-        elif encoding == "base64":
-            try:
-                raw = base64.b64decode(text, validate=False)
-            except (binascii.Error, ValueError):
-                raise MapError(path, f"{where} data is not valid base64") from None
-            compression = data.get("compression")
-            if compression in ("zlib", "gzip"):
-                raw = _inflate(raw, compression, expected * 4 + 1, path, where)
-            if len(raw) != expected * 4:
-                found = f"{len(raw) // 4} tiles" + (" and a partial one" if len(raw) % 4 else "")
-                raise MapError(path, f"{where} has {found}, expected {width}x{height} = {expected}")
+            raise MapError(path, f"{where} is stored in chunks, but the map is not infinite; in "
+                           "Tiled, tick and untick Map > Map Properties > Infinite and save again")
+        gids = _decode(data, data, width * height, f"{width}x{height}", path, where)
+        _set_csv(layer, gids, width, height)
+
+
+def _decode(node: ET.Element, data: ET.Element, expected: int, size: str, path: str,
+            where: str) -> list[int]:
+    """The ``expected`` gids of a ``<data>`` or ``<chunk>`` (``data`` says the encoding)."""
+    encoding = data.get("encoding")
+    compression = data.get("compression") or None
+    text = (node.text or "").strip()
+    if encoding is None:  # Tiled's first format: one <tile gid="..."/> per cell
+        tiles = node.findall("tile")
+        if not tiles and text:
+            raise MapError(path, f"{where} stores its tiles with no encoding (neither CSV, base64 "
+                           "nor <tile> elements); in Tiled, set Map > Map Properties > Tile Layer "
+                           "Format to CSV or Base64 (zlib)")
+        items = [tile.get("gid", "0") for tile in tiles]
+    elif encoding == "csv":
+        items = text.split(",") if text else []
+    else:
+        try:
+            raw = base64.b64decode(text, validate=False)
+        except (binascii.Error, ValueError):
+            raise MapError(path, f"{where} data is not valid base64") from None
+        if compression is not None:
+            raw = _inflate(raw, compression, expected * 4 + 1, path, where)
+        if len(raw) != expected * 4:
+            found = f"{len(raw) // 4} tiles" + (" and a partial one" if len(raw) % 4 else "")
+            raise MapError(path, f"{where} has {found}, expected {size} = {expected}")
+        return list(struct.unpack(f"<{expected}I", raw))
+    if len(items) != expected:
+        raise MapError(path, f"{where} has {len(items)} tiles, expected {size} = {expected}")
+    gids = []
+    for k, item in enumerate(items):
+        try:
+            gid = int(item)
+        except ValueError:
+            raise MapError(path, f"{where} tile {k + 1} is '{item.strip()[:20]}', not a tile "
+                           "number") from None
+        if not 0 <= gid <= 0xFFFFFFFF:
+            raise MapError(path, f"{where} tile {k + 1} is {gid}, not a 32-bit tile number")
+        gids.append(gid)
+    return gids
+
+
+#: Tile layer compressions we read.
+COMPRESSIONS = ("zlib", "gzip", "zstd")
 
 
 def _inflate(raw: bytes, compression: str, limit: int, path: str, where: str) -> bytes:
+    """Decompressed tile data, never more than ``limit`` bytes (no decompression bombs)."""
+    if compression == "zstd":
+        try:
+            return zstandard.ZstdDecompressor().stream_reader(io.BytesIO(raw)).read(limit)
+        except zstandard.ZstdError as exc:
+            raise MapError(path, f"{where} data is not valid zstd data ({exc})") from None
+    if compression not in ("zlib", "gzip"):
+        raise MapError(path, f"unsupported tile layer compression '{compression}': in Tiled, "
+                       "set Map > Map Properties > Tile Layer Format to Base64 (zlib) or CSV")
     inflater = zlib.decompressobj(31 if compression == "gzip" else 15)
     try:
         out = inflater.decompress(raw, limit)
@@ -448,9 +627,15 @@ def _pytmx_attributes(clean: ET.Element, path: str) -> None:
                                    "attribute")
 
 
-def pytmx_copy(root: ET.Element, tilesets: TilesetTable, base_dir: str, path: str = "") -> ET.Element:
-    """A copy of the map for pytmx: tiles and images only, paths absolute, nothing it trips on."""
+def pytmx_copy(root: ET.Element, tilesets: TilesetTable, base_dir: str, path: str = "",
+               shift: tuple[float, float] = (0.0, 0.0)) -> ET.Element:
+    """A copy of the map for pytmx: tiles and images only, paths absolute, nothing it trips on.
+    ``shift`` (px) moves image layers as an infinite map's objects were moved."""
     clean = copy.deepcopy(root)
+    if shift != (0.0, 0.0):
+        for layer in clean.iter("imagelayer"):
+            layer.set("offsetx", str(_float(layer.get("offsetx")) + shift[0]))
+            layer.set("offsety", str(_float(layer.get("offsety")) + shift[1]))
     for ref in list(clean.findall("tileset")):
         clean.remove(ref)
     insert_at = 0

@@ -1,15 +1,24 @@
-"""``tabletop validate``: one line per problem, naming the file, object and fault."""
+"""``tabletop validate``: one line per problem, naming the file, object and fault.
+
+What the loader finds is found here; what a game would find (its sides, profiles, cells...) is
+a check the caller hands in (``games``: ``game.rules.scenario_check.scenario_problems``, which
+the command line passes), so the board layer never imports the rules.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
 from game.board.loader import load_board
+from game.board.model import Board
 from game.board.tmj import is_json_map_file
-from game.board.tmx import MAX_FILE_BYTES
+from game.board.tmx import MAX_FILE_BYTES, is_xml_map_file
 from game.core.errors import MapError, Problem
+
+#: The game-aware checks of a loaded map: ``(board, path) -> problems``.
+GameCheck = Callable[[Board, str], list[Problem]]
 
 #: File name endings of Tiled maps (a ``.json`` file is a map when it says so).
 MAP_SUFFIXES = (".tmx", ".tmj")
@@ -17,10 +26,13 @@ MAP_SUFFIXES = (".tmx", ".tmj")
 
 def is_map_file(path: Path) -> bool:
     """Whether a file found in a folder is a Tiled map: a ``.tmx`` or ``.tmj``, or a ``.json``
-    that is a Tiled map (``"type": "map"``; other JSON files, chapters or saves, are not)."""
+    that is a Tiled map (``"type": "map"``; other JSON files, chapters or saves, are not), or an
+    ``.xml`` whose root is ``<map>`` (Tiled saves TMX maps as ``.xml`` too)."""
     suffix = path.suffix.lower()
     if suffix in MAP_SUFFIXES:
         return path.is_file()
+    if suffix == ".xml":
+        return path.is_file() and is_xml_map_file(path, MAX_FILE_BYTES)
     return suffix == ".json" and path.is_file() and is_json_map_file(path, MAX_FILE_BYTES)
 
 
@@ -44,8 +56,9 @@ def map_files(paths: Iterable[Path]) -> Iterator[tuple[Path, str | None]]:
             yield path, "no such file or folder"
 
 
-def check_map(path: Path) -> tuple[list[Problem], str]:
-    """The problems of one map and a one-line summary of what loaded."""
+def check_map(path: Path, games: GameCheck | None = None) -> tuple[list[Problem], str]:
+    """The problems of one map and a one-line summary of what loaded; ``games`` adds what the
+    map's rule system would find after the loader's problems."""
     try:
         board = load_board(path)
     except MapError as exc:
@@ -57,11 +70,16 @@ def check_map(path: Path) -> tuple[list[Problem], str]:
                         "please report it with the map")], "refused"
     summary = (f"{len(board.objects)} objects, {len(board.terrain)} terrain, "
                f"{len(board.spawns)} spawns, {len(board.cells)} cells")
-    return list(board.problems), summary
+    problems = list(board.problems)
+    if games is not None:
+        problems += games(board, str(path))
+    return problems, summary
 
 
-def validate_paths(paths: Iterable[Path], out: TextIO, quiet: bool = False) -> int:
-    """Print problems; return 1 when any map has an error, else 0."""
+def validate_paths(paths: Iterable[Path], out: TextIO, quiet: bool = False,
+                   games: GameCheck | None = None) -> int:
+    """Print problems (with ``games``: the game-aware ones too); return 1 when any map has an
+    error, else 0."""
     maps = refused = errors = warnings = 0
     for path, why in map_files(paths):
         if why is not None:
@@ -69,7 +87,7 @@ def validate_paths(paths: Iterable[Path], out: TextIO, quiet: bool = False) -> i
             errors += 1
             continue
         maps += 1
-        problems, summary = check_map(path)
+        problems, summary = check_map(path, games)
         if summary == "refused":
             refused += 1
         elif not quiet:
@@ -86,4 +104,4 @@ def validate_paths(paths: Iterable[Path], out: TextIO, quiet: bool = False) -> i
     return 1 if errors else 0
 
 
-__all__ = ["MAP_SUFFIXES", "check_map", "is_map_file", "map_files", "maps_in", "validate_paths"]
+__all__ = ["MAP_SUFFIXES", "GameCheck", "check_map", "is_map_file", "map_files", "maps_in", "validate_paths"]

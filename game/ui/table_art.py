@@ -4,7 +4,7 @@ order Tiled stacks them. Drawn once per map; the zoom cache scales it."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -12,6 +12,7 @@ import pygame
 import pytmx
 from shapely.geometry import Point
 
+from game.board.grid import TileGrid
 from game.board.model import Board, MapObject
 from game.ui.colours import FLOOR, RGB, hex_to_rgb
 from game.ui.tile_images import TileImages
@@ -53,6 +54,7 @@ class _Painter:
         self.images = images
         self.drew_anything = False
         self._scaled: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._offsets: dict[int, tuple[float, float]] = {}
 
     def _sized(self, image: pygame.Surface, w: int, h: int) -> pygame.Surface:
         if image.get_size() == (w, h):
@@ -81,20 +83,22 @@ class _Painter:
         if opacity <= 0:
             return
         target = self._target(opacity)
-        tw, th = self.board.tile_width, self.board.tile_height
+        grid = self.board.grid  # where Tiled puts each cell: orthogonal, hexagonal, staggered
+        bottom = grid.cell_height  # tall tiles stand on the cell's bottom edge
         ox, oy = float(getattr(layer, "offsetx", 0) or 0), float(getattr(layer, "offsety", 0) or 0)
         s = self.scale
         images = self.board.tiled_map.images
         blits = []
-        for x, y, gid in layer.iter_data():
+        for x, y, gid in _cells(layer, grid):
             if not gid or gid >= len(images):
                 continue
             image = images[gid]
             if not isinstance(image, pygame.Surface):
                 continue
             iw, ih = image.get_size()
-            px = (x * tw + ox) * s
-            py = ((y + 1) * th - ih + oy) * s  # Tiled aligns tall tiles by their bottom-left
+            (gx, gy), (dx, dy) = grid.tile_origin(x, y), self._tile_offset(gid)
+            px = (gx + dx + ox) * s
+            py = (gy + bottom - ih + dy + oy) * s
             if s != 1.0:
                 image = self._sized(image, math.ceil(iw * s), math.ceil(ih * s))
             blits.append((image, (math.floor(px), math.floor(py))))
@@ -102,6 +106,18 @@ class _Painter:
             target.blits(blits, doreturn=False)
             self.drew_anything = True
         self._finish(target, opacity)
+
+    def _tile_offset(self, gid: int) -> tuple[float, float]:
+        """The tileset's drawing offset (Tiled's <tileoffset>) of a pytmx gid's tile."""
+        found = self._offsets.get(gid)
+        if found is None:
+            try:
+                offset = self.board.tiled_map.get_tileset_from_gid(gid).offset
+                found = (float(offset[0] or 0), float(offset[1] or 0))
+            except Exception:  # pytmx raises bare Exception for an unknown gid
+                found = (0.0, 0.0)
+            self._offsets[gid] = found
+        return found
 
     def image_layer(self, layer: Any) -> None:
         image = getattr(layer, "image", None)
@@ -187,6 +203,16 @@ def _draw_order(board: Board) -> list[Step]:
         steps.append((rank, n + 1, partial(_Painter.tile_object, obj=obj)))
     steps.sort(key=lambda s: (s[0], s[1]))
     return [s[2] for s in steps]
+
+
+def _cells(layer: Any, grid: TileGrid) -> Iterator[tuple[int, int, int]]:
+    """(x, y, gid) of a pytmx tile layer in the order Tiled draws them (``TileGrid.draw_order``)."""
+    if not (grid.staggered and grid.stagger_axis == "x"):
+        yield from layer.iter_data()
+        return
+    data = layer.data
+    for x, y in grid.draw_order(len(data[0]) if data else 0, len(data)):
+        yield x, y, data[y][x]
 
 
 def _truthy(value: Any) -> bool:

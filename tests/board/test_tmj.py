@@ -234,7 +234,7 @@ def test_shapes_text_and_templates_by_hand(tmp_path: Path) -> None:
     board = load_board(_write_json(tmp_path, hand_map(objects)))
     by_id = {o.id: o for o in board.objects}
     assert [by_id[i].shape for i in range(1, 7)] == ["ellipse", "point", "text", "ellipse", "polyline",
-                                                      "rectangle"]
+                                                      "capsule"]
     assert by_id[3].text == "Tavern courtyard"
     assert by_id[4].name == "crate" and by_id[4].template == str(tmp_path / "crate.tj")
     tops = {t.id: t.top for t in board.terrain}  # the layer "terrain" makes them all Terrain
@@ -332,7 +332,7 @@ _POLY = {"id": 1, "name": "p", "type": "Terrain", "x": 0, "y": 0, "polygon": [{"
         (_broken(hand_map(), ["tilesets"], [{"firstgid": 1.5, "name": "x"}]),
          "tilesets[0].firstgid: expected a whole number, found 1.5"),
         (_broken(hand_map(), ["orientation"], "isometric"), "unsupported orientation 'isometric'"),
-        (_broken(hand_map(), ["layers", 0, "compression"], "zstd"), "unsupported tile layer compression 'zstd'"),
+        (_broken(hand_map(), ["layers", 0, "compression"], "lzma"), "unsupported tile layer compression 'lzma'"),
         (_broken(hand_map(), ["layers", 0, "data"], list(range(99))), "tile layer 'floor' has 99 tiles, expected 10x10 = 100"),
     ],
 )

@@ -51,18 +51,18 @@ def _put(d: dict[str, Any], key: str, value: Any) -> None:
 
 
 # --------------------------------------------------------------------------- properties
-def _property_value(node: ET.Element) -> tuple[str, Any]:
+def _property_value(node: ET.Element, relink: Relink = _keep) -> tuple[str, Any]:
     kind = node.get("type", "string")
     if kind == "class":
         members = node.find("properties")
         out: dict[str, Any] = {}
         for member in (members.findall("property") if members is not None else []):
-            out[member.get("name", "")] = _property_value(member)[1]
+            out[member.get("name", "")] = _property_value(member, relink)[1]
         return kind, out
     if kind == "list":
         items = []
         for item in node.findall("item"):
-            item_kind, value = _property_value(item)
+            item_kind, value = _property_value(item, relink)
             entry = {"type": item_kind, "value": value}
             _put(entry, "propertytype", item.get("propertytype"))
             items.append(entry)
@@ -76,24 +76,26 @@ def _property_value(node: ET.Element) -> tuple[str, Any]:
         return kind, _number(text or "0")
     if kind == "bool":
         return kind, text == "true"
+    if kind == "file" and text:  # a path relative to the file: kept pointing at the same file
+        return kind, relink(text)
     return kind, text
 
 
-def properties(node: ET.Element) -> list[dict[str, Any]] | None:
+def properties(node: ET.Element, relink: Relink = _keep) -> list[dict[str, Any]] | None:
     props = node.find("properties")
     if props is None:
         return None
     out = []
     for prop in props.findall("property"):
-        kind, value = _property_value(prop)
+        kind, value = _property_value(prop, relink)
         entry: dict[str, Any] = {"name": prop.get("name", ""), "type": kind, "value": value}
         _put(entry, "propertytype", prop.get("propertytype"))
         out.append(entry)
     return out
 
 
-def _with_properties(d: dict[str, Any], node: ET.Element) -> dict[str, Any]:
-    _put(d, "properties", properties(node))
+def _with_properties(d: dict[str, Any], node: ET.Element, relink: Relink = _keep) -> dict[str, Any]:
+    _put(d, "properties", properties(node, relink))
     return d
 
 
@@ -118,7 +120,7 @@ def obj(node: ET.Element, relink: Relink = _keep) -> dict[str, Any]:
             d[key] = _number(node.get(key), 0)
         _put(d, "gid", _whole(node.get("gid")))
         d["visible"] = _flag(node.get("visible"))
-    _with_properties(d, node)
+    _with_properties(d, node, relink)
     for child in node:
         if child.tag in ("ellipse", "point", "capsule"):
             d[child.tag] = True
@@ -275,7 +277,7 @@ def tiled_map(root: ET.Element, relink: Relink = _keep) -> dict[str, Any]:
         _put(d, key, root.get(key))
     for key in ("parallaxoriginx", "parallaxoriginy"):
         _put(d, key, _number(root.get(key)))
-    _with_properties(d, root)
+    _with_properties(d, root, relink)
     d["tilesets"] = [tileset(ts, relink) for ts in root.findall("tileset")]
     d["layers"] = [layer(c, relink) for c in root if c.tag in ("layer", "objectgroup", "imagelayer", "group")]
     return d
