@@ -1,6 +1,6 @@
 """Issue 16 on the Relic screen, headless: a table a player can read.
 
-One source for every name: each space is named on the board by the rules' data, as on the
+One source for every name: each space is named by its map (the rules read it), as on the
 buttons, in the log and in the tray (and the map's own names agree with it, in both languages);
 the spaces' names are placed clear of the pieces, the cards and one another; the hand-over says
 why a player is called to roll for the enemy, and the roll that sends the screen back; the
@@ -18,7 +18,7 @@ import pytest
 from game.board.loader import load_board
 from game.board.names import local_name
 from game.i18n import LOCALE_DIR, parse_po, set_language
-from game.rules.relic import data
+from game.rules.relic.board import RingBoard
 from game.rules.relic.commands import Move, RollMove
 from game.ui import labels
 from game.ui.label_layout import circle_box, inside, overlaps
@@ -107,10 +107,11 @@ def named_spaces(view: RelicPlayView, size: tuple[int, int], monkeypatch: pytest
 
 # ---------------------------------------------------------------------- one source for names
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_map_and_the_rules_data_name_every_space_alike(lang) -> None:
+def test_the_map_and_the_rules_name_every_space_alike(lang) -> None:
     board = load_board(MAP)
-    differ = {c.id: (local_name(c.name, c.properties, lang), data.name(c.id, lang))
-              for c in board.cells if local_name(c.name, c.properties, lang) != data.name(c.id, lang)}
+    ring = RingBoard(board)  # the rules read each space's names from the map (issue 18.3)
+    differ = {c.id: (local_name(c.name, c.properties, lang), ring.name_of(c.id, lang))
+              for c in board.cells if local_name(c.name, c.properties, lang) != ring.name_of(c.id, lang)}
     assert len(board.cells) >= 40 and differ == {}
 
 

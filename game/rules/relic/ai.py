@@ -5,10 +5,10 @@ exact odds (odds.py), moves by how far they bring the player along the road to v
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from game.rules.relic import commands, data
+from game.rules.relic.board import Space
 from game.rules.relic.dice import total
 from game.rules.relic.legal import best_of
 from game.rules.relic.odds import BattleOdds, battle_odds
@@ -34,22 +34,20 @@ def _fight_odds(st: RelicState, system: Relic, hero: Hero, enemy: Card) -> float
     return odds.p_win + 0.3 * odds.p_tie
 
 
-@cache
-def _space_features(cell: str) -> tuple[float, float, float, tuple[str, ...]]:
-    """(healing, hazard, draws, decks drawn) of a space, from its data."""
-    rec = data.space(cell)
+def space_features(space: Space) -> tuple[float, float, float, tuple[str, ...]]:
+    """(healing, hazard, draws, decks drawn) of a space, from what its map says it does."""
+    rec = space.rules
     heal = hazard = 0.0
-    for eff in rec.get("effects", ()):
-        if eff["do"] == "heal":
-            heal += eff.get("n", 0)
-        if eff["do"] == "roll" and eff.get("else", {}).get("do") == "lose_life":
-            hazard += (eff["min"] - 1) / 6
-        if eff["do"] == "lose_life_unless_armour":
+    for eff in rec.effects:
+        if eff.do == "heal":
+            heal += eff.n
+        if eff.do == "roll" and eff.otherwise is not None and eff.otherwise.do == "lose_life":
+            hazard += (eff.min - 1) / 6
+        if eff.do == "lose_life_unless_armour":
             hazard += 1.0
-    icons = rec.get("threat_icons") or {}
-    draws = float(sum(icons.values()))
-    decks = tuple(sorted(icons))
-    if rec.get("guardian"):
+    draws = float(sum(n for _deck, n in rec.threats))
+    decks = tuple(deck for deck, _n in rec.threats)
+    if rec.guardian:
         draws += 1.0
     return heal, hazard, draws, decks
 
@@ -58,7 +56,7 @@ def space_value(system: Relic, st: RelicState, hero: Hero, cell: str) -> float:
     """How good it is for ``hero`` to end a move on ``cell``."""
     board = system.board(st)
     dist = board.distances[cell]
-    heal, hazard, draws, decks = _space_features(cell)
+    heal, hazard, draws, decks = space_features(board.spaces[cell])
     missing = hero.max_life - hero.life
     value = min(heal, missing) * (2.0 + missing) - hazard * (1.0 + 2.0 * (hero.life <= 2))
     strength = max(hero.strength, hero.willpower, hero.cunning)
@@ -74,11 +72,12 @@ def space_value(system: Relic, st: RelicState, hero: Hero, cell: str) -> float:
     mission = data.missions().get(hero.mission, {})
     kind = mission.get("kind")
     if kind == "visit":
-        if mission.get("space"):
-            value += 30.0 - 3.0 * dist.get(mission["space"], 99)
+        if mission.get("site"):
+            near = min((d for c, d in dist.items() if mission["site"] in board.spaces[c].rules.sites),
+                       default=99)
         else:
             near = min((d for c, d in dist.items() if board.tier(c) == mission.get("tier")), default=99)
-            value += 30.0 - 3.0 * near
+        value += 30.0 - 3.0 * near
     elif kind in ("defeat", "trophies"):
         wanted = mission.get("deck")
         match = draws if not wanted else sum(1.0 for d in decks if d in (wanted, "any"))
@@ -92,7 +91,7 @@ def space_value(system: Relic, st: RelicState, hero: Hero, cell: str) -> float:
 
 def _roll_move_value(system: Relic, st: RelicState, hero: Hero) -> float:
     board = system.board(st)
-    stops = data.stops()
+    stops = board.stops
     faces = range(1, 7)
     best = []
     for f in faces:

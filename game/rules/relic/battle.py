@@ -257,7 +257,7 @@ def resolve_battle(system: Relic, st: RelicState, ev: list[Event], dice: Dice) -
         for e in effects:
             if e.what != "discard":
                 st = gain(st, ev, player, e.what, e.n, dice, ["REL-SEQ-6"])
-        bounty = int(data.space(b.cell).get("bounty", 0))
+        bounty = system.board(st).spaces[b.cell].rules.bounty
         if bounty:
             st = gain(st, ev, player, "gain_influence", bounty, dice, ["REL-BOARD-2"])
         st = check_mission(system, st, ev, player, "win", dice, enemy)
@@ -269,10 +269,9 @@ def resolve_battle(system: Relic, st: RelicState, ev: list[Event], dice: Dice) -
                 st = gain(st, ev, player, e.what, e.n, dice, ["REL-OUT-2", "REL-SEQ-6"])
                 if st.blocked:
                     break
-        penalty = data.space(b.cell).get("loss_penalty")
+        penalty = system.board(st).spaces[b.cell].rules.loss_penalty
         if penalty and not st.blocked:
-            st = gain(st, ev, player, penalty["what"], int(penalty.get("n", 1)), dice,
-                      ["REL-BOARD-2"])
+            st = gain(st, ev, player, penalty.do, penalty.n, dice, ["REL-BOARD-2"])
         ev.append(Event.of("rel.engagement_end", ["REL-OUT-2", "REL-ENG-3"], player, reason=result))
     else:  # TIE: REL-OUT-3
         for e in effects:

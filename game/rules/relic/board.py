@@ -1,43 +1,57 @@
 """The Relic ring board (REL-BOARD) built from a map's cells.
 
-The graph comes from the cell properties only: ``tier`` and ``index`` place a space in its ring,
-each ring joins space ``i`` to ``i ± 1`` (REL-BOARD-3), then ``neighbors_add`` and
-``neighbors_remove`` add the crossings between tiers and cut the Inner ring into a path
-(REL-BOARD-4, REL-BOARD-5). The polygons are for drawing only.
+The graph comes from the cell properties only: ``tier`` and ``index`` place a space in its ring;
+the Outer and Middle rings join space ``i`` to ``i ± 1`` (REL-BOARD-3), the Inner tier is a path
+``0 .. n-1`` (REL-BOARD-4); then ``neighbors_add`` and ``neighbors_remove`` add the crossings
+between tiers and cut a ring where the map says (REL-BOARD-5). The ring sizes are the map's
+(REL-BOARD-1: "space counts come from board data"); what each space does, its name and its text
+in every language are the map's too (spaces.py). A map the rules cannot play on is refused with
+its first error (scenario.py lists them all). The polygons are for drawing only.
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
-from shapely.geometry import Point
-
 from game.board.model import Board
+from game.rules.relic.scenario import (
+    CENTRE,
+    RINGS,
+    TIERS,
+    point_space,
+    ring_edges,
+    scenario_problems,
+    spawn_space,
+)
+from game.rules.relic.spaces import Guardian, SpaceRules, names_of, parse_rules
 
-TIERS = ("outer", "middle", "inner", "centre")
-RINGS = ("outer", "middle", "inner")
-CENTRE = "centre"
+__all__ = ["CENTRE", "RADIUS", "RINGS", "TIERS", "RingBoard", "Space"]
+
 #: REL-BOARD-6: ring radius per tier, as a fraction of the outer ring's
 RADIUS = {"outer": 1.0, "middle": 0.66, "inner": 0.38, "centre": 0.0}
 
 
 @dataclass(frozen=True)
 class Space:
-    """REL-BOARD-2's record of one space (the effects live in ``data/spaces.json``)."""
+    """REL-BOARD-2's record of one space, all of it from the map."""
 
     id: str
     tier: str
     index: int
-    name: str
-    text: str  #: the map's own text
+    name: str  #: the map's name (English)
+    text: str  #: the map's text (English)
     start_for: tuple[str, ...] = ()  #: the seats (players) starting here
+    names: tuple[tuple[str, str], ...] = ()  #: (language, name)
+    texts: tuple[tuple[str, str], ...] = ()  #: (language, text)
+    rules: SpaceRules = field(default_factory=SpaceRules)  #: what it does
 
 
-def _split(value: object) -> list[str]:
-    return [v.strip() for v in str(value or "").split(",") if v.strip()]
+def _pick(pairs: tuple[tuple[str, str], ...], lang: str) -> str | None:
+    found = dict(pairs)
+    return found.get(lang) or found.get("en")
 
 
 class RingBoard:
@@ -45,63 +59,65 @@ class RingBoard:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        errors = [p for p in scenario_problems(board) if p.severity == "error"]
+        if errors:
+            more = f" (and {len(errors) - 1} more: tabletop validate lists them)" if len(errors) > 1 else ""
+            raise ValueError(errors[0].line() + more)
         spaces: dict[str, Space] = {}
         for cell in board.cells:
             tier = str(cell.properties.get("tier", "") or "")
-            if tier not in TIERS:
-                raise ValueError(f"{board.path}: cell {cell.id} has tier {tier!r}; "
-                                 f"Relic spaces are {', '.join(TIERS)}")
+            rules, _found = parse_rules(cell.properties)
             spaces[cell.id] = Space(cell.id, tier, int(cell.properties.get("index", 0) or 0),
-                                    cell.name, str(cell.properties.get("text", "") or ""))
+                                    cell.name, str(cell.properties.get("text", "") or ""),
+                                    names=names_of(cell.name, cell.properties),
+                                    texts=names_of(cell.name, cell.properties, "text"), rules=rules)
         self.tiers: dict[str, tuple[str, ...]] = {
             t: tuple(s.id for s in sorted((s for s in spaces.values() if s.tier == t),
                                           key=lambda s: s.index)) for t in TIERS}
-        for t, ids in self.tiers.items():
-            if [spaces[i].index for i in ids] != list(range(len(ids))):
-                raise ValueError(f"{board.path}: the {t} tier's indices are not 0..{len(ids) - 1}")
-        if len(self.tiers[CENTRE]) != 1:
-            raise ValueError(f"{board.path}: a Relic board has exactly one centre (scenario) space")
         self.centre = self.tiers[CENTRE][0]
-        edges: set[frozenset[str]] = set()
-        for t in RINGS:
-            ids = self.tiers[t]
-            for i in range(len(ids)):
-                j = (i + 1) % len(ids)
-                if i != j:
-                    edges.add(frozenset((ids[i], ids[j])))
-        for cell in board.cells:
-            for other in _split(cell.properties.get("neighbors_add")):
-                if other not in spaces:
-                    raise ValueError(f"{board.path}: {cell.id} links to unknown space {other!r}")
-                edges.add(frozenset((cell.id, other)))
-        for cell in board.cells:
-            for other in _split(cell.properties.get("neighbors_remove")):
-                edges.discard(frozenset((cell.id, other)))
-        self.neighbours: dict[str, frozenset[str]] = {s: frozenset() for s in spaces}
-        for e in edges:
-            a, b = tuple(e)
-            self.neighbours[a] |= {b}
-            self.neighbours[b] |= {a}
+        self.neighbours: dict[str, frozenset[str]] = ring_edges(board.cells)
         starts: dict[str, list[str]] = {}
         self.start_of: dict[str, str] = {}
         for spawn in board.spawns:
             if not spawn.side:
                 continue
-            start = self.cell_at(spawn.x, spawn.y)
+            start = spawn_space(board, spawn)
             self.start_of[spawn.side] = start
             starts.setdefault(start, []).append(spawn.side)
-        self.spaces = {k: Space(s.id, s.tier, s.index, s.name, s.text, tuple(starts.get(k, ())))
+        self.spaces = {k: Space(s.id, s.tier, s.index, s.name, s.text, tuple(starts.get(k, ())),
+                                s.names, s.texts, s.rules)
                        for k, s in spaces.items()}
+        #: the seats of the map's starts, in turn order (``player1`` before ``player2``)
+        self.seats: tuple[str, ...] = tuple(sorted(self.start_of))
+        #: spaces where a move ends (REL-BOARD-3: a ``stop`` space)
+        self.stops = frozenset(k for k, s in self.spaces.items() if s.rules.stop)
+        self.guardians: dict[str, Guardian] = {
+            s.rules.guardian.id: s.rules.guardian for s in self.spaces.values() if s.rules.guardian}
+
+    # ------------------------------------------------------------------ names (REL-BOARD-2)
+    def name_of(self, ident: str, lang: str = "en") -> str | None:
+        """A space's or a guardian's name in ``lang`` (English when the map has none), or None
+        when ``ident`` is neither."""
+        if ident in self.spaces:
+            return _pick(self.spaces[ident].names, lang) or ident
+        if ident in self.guardians:
+            return _pick(self.guardians[ident].names, lang) or ident
+        return None
+
+    def text_of(self, ident: str, lang: str = "en") -> str | None:
+        """What a space says, in ``lang``; None for anything else."""
+        if ident in self.spaces:
+            return _pick(self.spaces[ident].texts, lang) or ""
+        return None
+
+    def sites(self) -> frozenset[str]:
+        """Every site the spaces name (missions look for them)."""
+        return frozenset(site for s in self.spaces.values() for site in s.rules.sites)
 
     # ------------------------------------------------------------------ lookups
     def cell_at(self, x: float, y: float) -> str:
         """The space under a point (a spawn), else the nearest one."""
-        p = Point(x, y)
-        cells = list(self.board.cells)
-        for c in cells:
-            if c.polygon.contains(p):
-                return c.id
-        return min(cells, key=lambda c: c.polygon.distance(p)).id
+        return point_space(self.board, x, y)[0]
 
     def tier(self, cell: str) -> str:
         return self.spaces[cell].tier

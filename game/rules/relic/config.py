@@ -14,6 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 ATTRIBUTES = ("strength", "willpower", "cunning")  #: REL-BTL-2: exactly three battle types
+#: REL-BOARD-3: the Outer and Middle tiers are cycles, so each has at least three spaces (with
+#: fewer, ``i + 1`` and ``i - 1`` are one space); REL-BOARD-1: the counts are the map's
+MIN_RING_SPACES = 3
+#: REL-BOARD-4 / REL-WIN-1: the Inner tier is a path of at least one space to the scenario space
+MIN_INNER_SPACES = 1
+#: REL-SEQ-3 / REL-TV-10: one to four seats round the table (one: the program rolls for enemies)
+MIN_PLAYERS, MAX_PLAYERS = 1, 4
 
 
 @dataclass(frozen=True)
@@ -28,7 +35,9 @@ class RelicConfig:
     vanquish_rule: str = "published"  #: REL-OUT-4
     movement_rule: str = "d6_either_direction"  #: REL-BOARD-3
     inner_step: int = 1  #: REL-BOARD-4: spaces a piece steps on the Inner tier per turn
-    outer_tier_spaces: int = 24  #: REL-BOARD-1: the board must have this many outer spaces
+    #: REL-BOARD-1 (ref: the published board has 24): the Outer tier's spaces. The map's count
+    #: is used; a setup that passes this option asks for exactly that many (else refused)
+    outer_tier_spaces: int = 24
     # ---------------------------------------------------------------- this program's defaults
     max_weapons: int = 1  #: REL-SEQ-2 / REL-EXT-1: item limit per battle (the seed says one)
     max_armour: int = 1  #: REL-SEQ-2 / REL-EXT-1

@@ -1,5 +1,7 @@
 """Relic's data files (``data/*.json``), loaded once: characters, the three Threat decks, power
-cards and wargear, missions, scenarios and what each space does. Everything is in our own words.
+cards and wargear, missions and scenarios. Everything is in our own words. What each space of a
+board does, and its name, is the map's (spaces.py); the kinds of effect a space may have are in
+``data/effects.json``.
 """
 
 from __future__ import annotations
@@ -9,10 +11,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from game.rules.relic.spaces import THREAT_DECKS as THREAT_DECKS  # REL-BOARD-7, defined once
 from game.rules.relic.state import Card, Effect, Item, Power
 
 DATA = Path(__file__).resolve().parent / "data"
-THREAT_DECKS = ("red", "blue", "yellow")  #: REL-BOARD-7
 
 
 @cache
@@ -32,19 +34,10 @@ def missions() -> dict[str, Any]:
     return {m["id"]: m for m in _load("missions.json")["missions"]}
 
 
-def spaces() -> dict[str, Any]:
-    return dict(_load("spaces.json")["spaces"])
-
-
-def space(cell: str) -> dict[str, Any]:
-    """What a space does (read-only: shared by every caller)."""
-    return _load("spaces.json")["spaces"].get(cell, {})
-
-
-@cache
-def stops() -> frozenset[str]:
-    """Spaces where a move ends (REL-BOARD-3)."""
-    return frozenset(c for c, rec in spaces().items() if rec.get("stop"))
+def mission_deck(sites: frozenset[str]) -> tuple[str, ...]:
+    """REL-WIN-2: the missions a board can give, by id: a mission to visit a site goes in only
+    when a space of the board has that site."""
+    return tuple(sorted(k for k, m in missions().items() if not m.get("site") or m["site"] in sites))
 
 
 @cache
@@ -112,10 +105,6 @@ def _names() -> dict[str, dict[str, str]]:
         add(rec["id"], rec)
         if "foe" in rec:
             add(rec["foe"]["id"], rec["foe"])
-    for cell, rec in spaces().items():
-        add(cell, rec)
-        if "guardian" in rec:
-            add(rec["guardian"]["id"], rec["guardian"])
     return out
 
 

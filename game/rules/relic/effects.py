@@ -186,7 +186,8 @@ def check_mission(system: Relic, st: RelicState, ev: list[Event], player: str, t
                 and (not m.get("attribute") or card.attribute == m["attribute"])
                 and card.value >= int(m.get("min_value", 0)))
     elif kind == "visit" and trigger == "arrive":
-        done = hero.space == m.get("space") or system.board(st).tier(hero.space) == m.get("tier")
+        space = system.board(st).spaces[hero.space]
+        done = m.get("site") in space.rules.sites or space.tier == m.get("tier")
     elif kind == "trophies":
         done = hero.trophy_value() >= int(m["total"])
     if not done:

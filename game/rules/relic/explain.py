@@ -4,8 +4,9 @@ The English is here (marked ``N_()``), the Russian in the ``relic`` gettext doma
 :func:`game.rules.engine.words.explain` puts an event into words through this table. Where a
 language needs another form of a word (a battle "of Strength" is "на Силу" in Russian, the red deck
 "из красной колоды"), the whole sentence has a variant (``rel.battle.strength``, ``rel.draw.red``)
-rather than a word glued into it. The names of spaces, cards, missions and scenarios are in the
-rules' data (``data/*.json``, one field per language).
+rather than a word glued into it. The names of cards, missions and scenarios are in the rules'
+data (``data/*.json``, one field per language); the names and texts of spaces and their guardians
+are the board's (its map's ``name_ru``, ``text_ru``...: ``RingBoard.name_of``).
 
 The actor is a seat id (``player2``) that the play screen replaces by the player's name in its
 language, so the Russian lines keep the actor in the nominative ("{actor}: ход окончен"). Only
@@ -13,8 +14,9 @@ characters the screen's font can draw ("->", not an arrow)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, Protocol
 
 from game.i18n import N_
 from game.rules.engine import Event
@@ -135,7 +137,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "kind": {"enemy": N_("enemy"), "stranger": N_("stranger"), "event": N_("event")},
 }
 
-#: the values that are ids in the rules' data, shown as their names
+#: the values that are ids (in the rules' data or on the board), shown as their names
 _NAMED = ("space", "frm", "to", "card", "enemy", "mission", "scenario", "source", "option")
 
 
@@ -153,24 +155,44 @@ def _variant(kind: str, *suffix: object) -> str:
     return key if key in _MESSAGES else ""
 
 
-def _derive(event: Event, values: Mapping[str, Any], tr: Translate) -> Derived:
+class Namer(Protocol):
+    """What names a board's own things (``RingBoard``): None for an id it does not know."""
+
+    def name_of(self, ident: str, lang: str = "en") -> str | None: ...
+
+    def text_of(self, ident: str, lang: str = "en") -> str | None: ...
+
+
+def _derive_naming(board: Namer | None) -> Callable[[Event, Mapping[str, Any], Translate], Derived]:
+    def derive(event: Event, values: Mapping[str, Any], tr: Translate) -> Derived:
+        return _derive(event, values, tr, board)
+    return derive
+
+
+def _derive(event: Event, values: Mapping[str, Any], tr: Translate, board: Namer | None = None) -> Derived:
     lang = tr.lang
+
+    def name(ident: str) -> str:
+        own = board.name_of(ident, lang) if board is not None else None
+        return own if own is not None else data.name(ident, lang)
+
     kind = event.kind
     out: dict[str, Any] = {}
     if values.get("actor") == "program":  # nobody sits beside a lone player: the program rolls (REL-SEQ-3)
         out["actor"] = tr(N_("The program"))
     for key in _NAMED:
         if key in values:
-            out[key] = data.name(str(values[key]), lang)
+            out[key] = name(str(values[key]))
     if "options" in values:
-        out["options"] = ", ".join(data.name(str(o), lang) for o in values["options"])
+        out["options"] = ", ".join(name(str(o)) for o in values["options"])
     if "faces" in values:
         out["faces"] = ", ".join(str(f) for f in values["faces"])
     if "chains" in values:
         out["chains"] = _chains(values["chains"])
     message = ""
     if kind == "rel.space":
-        out["text"] = data.text(str(values["space"]), lang)
+        own = board.text_of(str(values["space"]), lang) if board is not None else None
+        out["text"] = own if own is not None else data.text(str(values["space"]), lang)
     elif kind == "rel.no_move":
         message = _variant(kind, values.get("reason"))
     elif kind == "rel.move":
@@ -181,7 +203,7 @@ def _derive(event: Event, values: Mapping[str, Any], tr: Translate) -> Derived:
         message = _variant(kind, values.get("kind"))
     elif kind == "rel.chosen":
         option = str(values.get("option_id") or values.get("option") or "")
-        out["option"] = data.name(option, lang)
+        out["option"] = name(option)
         message = _variant(kind, values.get("kind")) if option else "rel.chosen.nothing"
     elif kind == "rel.relocate" and values.get("other"):
         message = "rel.relocate.swap"
@@ -196,7 +218,7 @@ def _derive(event: Event, values: Mapping[str, Any], tr: Translate) -> Derived:
         message = _variant(kind, values.get("attribute"))
     elif kind == "rel.prepare":
         mods = values.get("modifiers") or ()
-        out["modifiers"] = ", ".join(f"{data.name(str(k), lang)} {int(v):+d}" for k, v in mods)
+        out["modifiers"] = ", ".join(f"{name(str(k))} {int(v):+d}" for k, v in mods)
         message = "" if mods else "rel.prepare.none"
     elif kind == "rel.die_changed":
         if values.get("source") == "ability":
@@ -223,6 +245,8 @@ def _derive(event: Event, values: Mapping[str, Any], tr: Translate) -> Derived:
 EXPLANATIONS = Explanations(_MESSAGES, _WORDS, _derive)
 
 
-def explain(event: Event, lang: str = "en") -> str:
-    """One line for the log, with the rule IDs at the end: ``... [REL-SEQ-6, REL-OUT-1]``."""
-    return engine_words.explain(event, EXPLANATIONS, lang)
+def explain(event: Event, lang: str = "en", board: Namer | None = None) -> str:
+    """One line for the log, with the rule IDs at the end: ``... [REL-SEQ-6, REL-OUT-1]``;
+    ``board`` names the spaces and guardians of the map played on."""
+    table = replace(EXPLANATIONS, derive=_derive_naming(board)) if board is not None else EXPLANATIONS
+    return engine_words.explain(event, table, lang)

@@ -1,6 +1,6 @@
 """Exploration (REL-BOARD-2): a space's Threat draws, its guardian, its effects, and the choices
-some spaces offer (Warp Storm, Starport, Star Chart, Mirror Lake...); on the Inner tier its
-dangers (REL-WIN-4).
+some spaces offer (to move elsewhere, to buy or swap wargear, to swap places...), all as the
+board's map writes them (spaces.py); on the Inner tier its dangers (REL-WIN-4).
 
 Handlers: ``check_choose`` / ``resolve_choose`` (Choose).
 """
@@ -8,14 +8,14 @@ Handlers: ``check_choose`` / ``resolve_choose`` (Choose).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.dice import Dice
 from game.rules.engine import Event, IllegalCommand
-from game.rules.relic import data
 from game.rules.relic.commands import Choose
 from game.rules.relic.effects import ANY_DECK, check_mission, draw_threat, gain, take
 from game.rules.relic.flow import phase_is, settle
+from game.rules.relic.spaces import SpaceEffect
 from game.rules.relic.state import Card, Choice, Item, Phase, RelicState
 
 if TYPE_CHECKING:
@@ -24,32 +24,32 @@ if TYPE_CHECKING:
 
 def explore(system: Relic, st: RelicState, ev: list[Event], cell: str, dice: Dice,
             start: int) -> RelicState:
-    """The space's draws and effects (REL-BOARD-2); on the Inner tier, its dangers
-    (REL-WIN-4). Stops at a choice, or when the player is vanquished."""
-    rec = data.space(cell)
+    """The space's draws and effects, as its map writes them (REL-BOARD-2); on the Inner tier,
+    its dangers (REL-WIN-4). Stops at a choice, or when the player is vanquished."""
+    space = system.board(st).spaces[cell]
+    rec = space.rules
     player = st.active_player
-    inner = system.board(st).tier(cell) == "inner"
+    inner = space.tier == "inner"
     rules = ["REL-BOARD-2"] + (["REL-WIN-4"] if inner else [])
     st = replace(st, phase=Phase.ENGAGEMENT)
     if start == 0:
         ev.append(Event.of("rel.space", rules, player, space=cell))
-        for deck, n in sorted((rec.get("threat_icons") or {}).items()):
-            for _ in range(int(n)):
+        for deck, n in rec.threats:
+            for _ in range(n):
                 st = draw_threat(st, ev, deck, cell, player, dice, resolve=True)
                 if st.blocked:
                     return st
-        guardian = rec.get("guardian")
-        if guardian and not any(c.id == guardian["id"] for c in st.cards_on(cell)):
-            uid, st = st.uid(guardian["id"])
-            card = Card(uid, guardian["id"], "space", "enemy", guardian["attribute"],
-                        int(guardian["value"]))
+        guardian = rec.guardian
+        if guardian and not any(c.id == guardian.id for c in st.cards_on(cell)):
+            uid, st = st.uid(guardian.id)
+            card = Card(uid, guardian.id, "space", "enemy", guardian.attribute, guardian.value)
             st = st.with_cards_on(cell, st.cards_on(cell) + (card,))
             ev.append(Event.of("rel.guardian", rules, player, card=card.id, uid=uid,
                                attribute=card.attribute, value=card.value, space=cell))
-    effects = list(rec.get("effects") or ())
+    effects = rec.effects
     for i in range(start, len(effects)):
         eff = effects[i]
-        if eff["do"] == "choose":
+        if eff.choice:
             made = make_choice(system, st, eff, cell, i + 1, dice)
             if made is not None:
                 st, choice = made
@@ -63,15 +63,15 @@ def explore(system: Relic, st: RelicState, ev: list[Event], cell: str, dice: Dic
     return st
 
 
-def space_effect(system: Relic, st: RelicState, ev: list[Event], eff: dict[str, Any], player: str,
+def space_effect(system: Relic, st: RelicState, ev: list[Event], eff: SpaceEffect, player: str,
                  dice: Dice, rules: list[str]) -> RelicState:
     """One effect printed on a space."""
-    do = eff["do"]
+    do = eff.do
     if do == "roll":
         face = dice.roll(1)[0]
-        ok = face >= int(eff["min"])
-        ev.append(Event.of("rel.space_roll", rules, player, face=face, need=int(eff["min"]), ok=ok))
-        nxt = eff.get("then") if ok else eff.get("else")
+        ok = face >= eff.min
+        ev.append(Event.of("rel.space_roll", rules, player, face=face, need=eff.min, ok=ok))
+        nxt = eff.then if ok else eff.otherwise
         return space_effect(system, st, ev, nxt, player, dice, rules) if nxt else st
     if do == "others_draw":
         board = system.board(st)
@@ -86,25 +86,25 @@ def space_effect(system: Relic, st: RelicState, ev: list[Event], eff: dict[str, 
             ev.append(Event.of("rel.spared", rules, player, by="armour"))
             return st
         do = "lose_life"
-    return gain(st, ev, player, do, int(eff.get("n", 0)), dice, rules)
+    return gain(st, ev, player, do, eff.n, dice, rules)
 
 
-def make_choice(system: Relic, st: RelicState, eff: dict[str, Any], cell: str, resume: int,
+def make_choice(system: Relic, st: RelicState, eff: SpaceEffect, cell: str, resume: int,
                 dice: Dice) -> tuple[RelicState, Choice] | None:
     """The choice a space offers now, or None when it has no option."""
-    kind = eff["kind"]
+    kind = eff.do
     board = system.board(st)
     hero = st.active_hero
     offered: tuple[Item, ...] = ()
     options: tuple[str, ...]
     if kind == "teleport":
-        targets = eff.get("to") or board.tiers[eff.get("tier", "outer")]
+        targets = eff.to or board.tiers[eff.tier]
         options = tuple(t for t in targets if t != hero.space)
     elif kind == "buy_wargear":
         have = st.pile("wargear").draw or st.pile("wargear").discard
-        options = ("buy",) if hero.influence >= int(eff.get("cost", 1)) and have else ()
+        options = ("buy",) if hero.influence >= eff.cost and have else ()
     elif kind == "keep_wargear":
-        for _ in range(int(eff.get("n", 3))):
+        for _ in range(eff.n):
             st, item = take(st, "wargear", dice)
             if item is not None:
                 offered += (item,)
@@ -113,15 +113,13 @@ def make_choice(system: Relic, st: RelicState, eff: dict[str, Any], cell: str, r
         have = st.pile("wargear").draw or st.pile("wargear").discard
         options = tuple(i.uid for i in hero.items) if have else ()
     elif kind == "swap_places":
-        tier = eff.get("tier", "middle")
         options = tuple(h.player for h in st.heroes
-                        if h.player != hero.player and board.tier(h.space) == tier)
+                        if h.player != hero.player and board.tier(h.space) == eff.tier)
     elif kind == "shift":
-        up_to = int(eff.get("up_to", 3))
-        options = tuple(sorted({board.walk(hero.space, k, d) for k in range(1, up_to + 1)
+        options = tuple(sorted({board.walk(hero.space, k, d) for k in range(1, eff.up_to + 1)
                                 for d in (1, -1)} - {hero.space}))
     else:
-        raise ValueError(f"unknown choice {kind!r} in data/spaces.json ({cell})")
+        raise ValueError(f"{board.board.path}: space {cell} offers a choice of unknown kind {kind!r}")
     if not options:
         return None
     return st, Choice(kind, options, True, cell, resume, offered)
@@ -159,7 +157,8 @@ def resolve_choose(system: Relic, st: RelicState, cmd: Choose, dice: Dice, ev: l
         st = st.with_hero(replace(hero, space=cmd.option))
         st = check_mission(system, st, ev, player, "arrive", dice)
     elif choice.kind == "buy_wargear" and cmd.option:
-        st = st.with_hero(replace(hero, influence=hero.influence - 1))
+        cost = system.board(st).spaces[choice.cell].rules.effects[choice.resume - 1].cost
+        st = st.with_hero(replace(hero, influence=hero.influence - cost))
         st = gain(st, ev, player, "draw_wargear", 1, dice, rules)
     elif choice.kind == "keep_wargear":
         kept = tuple(i for i in choice.offered if i.uid == cmd.option)

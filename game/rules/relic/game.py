@@ -22,7 +22,7 @@ Defaults where the seed is silent (each also in config.py or data/):
   (on the scenario space, then furthest along the Inner tier, then the relic, missions,
   trophy value, Life);
 * a space's effects are read on the turn a move ends there; moving by a space's choice
-  (Warp Storm, Starport, Star Chart, Mirror Lake) does not read the new space again;
+  (a teleport, a shift along the tier, a swap of places) does not read the new space again;
 * an unspecified threat deck is picked by a die: 1-2 red, 3-4 blue, 5-6 yellow;
 * at the end of each turn, trophies of one attribute worth ``level_cost`` are spent for +1 in it.
 """
@@ -30,6 +30,7 @@ Defaults where the seed is silent (each also in config.py or data/):
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ from game.rules.relic import (
 )
 from game.rules.relic import explain as explain_mod
 from game.rules.relic.board import RingBoard
-from game.rules.relic.config import RelicConfig
+from game.rules.relic.config import MAX_PLAYERS, MIN_PLAYERS, RelicConfig
 from game.rules.relic.effects import draw_power, next_mission, shuffle
 from game.rules.relic.flow import check_not_over, end_reason, progress, start_turn
 from game.rules.relic.odds import BattleOdds
@@ -96,18 +97,32 @@ class Relic:
     def board(self, state: RelicState) -> RingBoard:
         return self.board_for(state.map)
 
+    def seats_for(self, map_name: str, players: int) -> tuple[str, ...]:
+        """The first ``players`` seats of the map's starts, in turn order; a clear ValueError when
+        the number is not 1 to 4 or the map has fewer starts."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Relic is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        seats = self.board_for(map_name).seats
+        if players > len(seats):
+            raise ValueError(f"{map_name} has starts for {len(seats)} player(s) ({', '.join(seats)}), "
+                             f"not {players}: add FigureSpawn starts or choose fewer players")
+        return seats[:players]
+
     def new_state(self, setup: Setup, dice: Dice) -> RelicState:
         cfg = RelicConfig.from_options(setup.options)
         map_name = setup.map or self.default_map
         board = self.board_for(map_name)
         outer = len(board.tiers["outer"])
-        if outer != cfg.outer_tier_spaces:  # REL-BOARD-1
+        if "outer_tier_spaces" in setup.options and outer != cfg.outer_tier_spaces:  # REL-BOARD-1
             raise ValueError(f"REL-BOARD-1: the map's Outer tier has {outer} spaces, "
-                             f"the game expects {cfg.outer_tier_spaces}")
+                             f"the setup asks for {cfg.outer_tier_spaces}")
+        cfg = replace(cfg, outer_tier_spaces=outer)  # REL-BOARD-1: the count is the board's
         spawns = {s.side: s for s in board.board.spawns if s.side}
-        seats = tuple(setup.players) or tuple(sorted(spawns))
-        if not 1 <= len(seats) <= len(spawns) or len(set(seats)) != len(seats):
-            raise ValueError(f"Relic is for 1 to {len(spawns)} different players, not {seats!r}")
+        seats = tuple(setup.players) or board.seats[:MAX_PLAYERS]
+        most = min(len(spawns), MAX_PLAYERS)
+        if not MIN_PLAYERS <= len(seats) <= most or len(set(seats)) != len(seats):
+            raise ValueError(f"Relic on {map_name} is for {MIN_PLAYERS} to {most} different players, "
+                             f"not {seats!r}")
         unknown = [p for p in seats if p not in spawns]
         if unknown:
             raise ValueError(f"no start on the map for {', '.join(unknown)}; seats are "
@@ -136,7 +151,7 @@ class Relic:
             st = st.with_pile(deck, Pile(shuffle(data.threat_deck(deck), dice, cfg)))
         st = st.with_pile("power", Pile(shuffle(data.power_deck(), dice, cfg)))
         st = st.with_pile("wargear", Pile(shuffle(data.wargear_deck(), dice, cfg)))
-        st = st.with_pile("mission", Pile(shuffle(tuple(sorted(data.missions())), dice, cfg)))
+        st = st.with_pile("mission", Pile(shuffle(data.mission_deck(board.sites()), dice, cfg)))
         ev: list[Event] = []
         for p in seats:
             st = draw_power(st, ev, p, cfg.start_power_cards, dice)
@@ -159,7 +174,9 @@ class Relic:
         return Outcome(state.winners, end_reason(state), scores)
 
     def explain(self, event: Event, lang: str = "en") -> str:
-        return explain_mod.explain(event, lang)
+        """The event in words, the spaces and guardians named as the default map names them (a
+        screen on another map passes its board: ``explain.explain(event, lang, board)``)."""
+        return explain_mod.explain(event, lang, self.board_for(self.default_map))
 
     def check(self, state: RelicState, command: Any) -> None:
         """Raise IllegalCommand (with the rule ID) if the rules refuse ``command`` now; no dice,

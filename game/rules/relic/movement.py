@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from game.core.dice import Dice
 from game.rules.engine import Event, IllegalCommand
-from game.rules.relic import data
 from game.rules.relic.commands import Move, RollMove
 from game.rules.relic.effects import check_mission
 from game.rules.relic.exploration import explore
@@ -50,7 +49,7 @@ def resolve_roll_move(system: Relic, st: RelicState, cmd: RollMove, dice: Dice,
     board = system.board(st)
     hero = st.active_hero
     faces = dice.roll(2 if hero.double_roll else 1)
-    options = sorted({board.walk(hero.space, f, d, data.stops()) for f in faces for d in (1, -1)}
+    options = sorted({board.walk(hero.space, f, d, board.stops) for f in faces for d in (1, -1)}
                      - {hero.space}) or [hero.space]
     st = st.with_hero(replace(hero, double_roll=False))
     ev.append(Event.of("rel.move_roll", ["REL-BOARD-3"], hero.player, faces=faces,

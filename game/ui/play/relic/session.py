@@ -15,30 +15,31 @@ from game.rules.engine import Event, IllegalCommand, Match
 from game.rules.engine.words import refusal
 from game.rules.relic import commands as rc
 from game.rules.relic import data
+from game.rules.relic import explain as explain_mod
+from game.rules.relic.config import MAX_PLAYERS
 from game.rules.relic.game import MAPS_DIR, Relic
 from game.rules.relic.refusals import REFUSALS
 from game.rules.relic.state import Phase, RelicState
 from game.ui.play import match_session
 from game.ui.play.match_session import MatchSession, history_reason
 
-SEATS = ("player1", "player2", "player3", "player4")
-#: the words a session keeps (more: it forgets them all and starts again)
-
 
 def map_setting(map_path: Path) -> str:
     return match_session.map_setting(map_path, MAPS_DIR)
 
 
-def new_relic_match(map_path: Path, players: int = 4, seed: int | None = None, *,
+def new_relic_match(map_path: Path, players: int | None = None, seed: int | None = None, *,
                     autosave: Path | None = None, dice: Dice | None = None,
                     mode: str = "teaching") -> Match:
-    """A Relic match for ``players`` (2 to 4) seats on the map, in ``mode`` ("teaching" or
-    "strict": strict forbids undoing a step that rolled dice)."""
-    if not 1 <= players <= len(SEATS):
-        raise ValueError(f"Relic is for 1 to {len(SEATS)} players, not {players}")
+    """A Relic match for the first ``players`` (1 to 4; None: every start of the map, at most 4)
+    seats of the map, in ``mode`` ("teaching" or "strict": strict forbids undoing a step that
+    rolled dice). A ValueError says why the map cannot seat them."""
+    system = Relic()
+    name = map_setting(map_path)
+    count = min(len(system.board_for(name).seats), MAX_PLAYERS) if players is None else players
+    seats = system.seats_for(name, count)
     return match_session.new_game_match("relic", map_path, MAPS_DIR, seed,
-                                        players=SEATS[:players], autosave=autosave, mode=mode,
-                                        dice=dice)
+                                        players=seats, autosave=autosave, mode=mode, dice=dice)
 
 
 #: the attributes as the screen abbreviates them (a battle's type, an enemy's value)
@@ -110,12 +111,15 @@ class RelicSession(MatchSession[RelicState, Relic]):
         self._words = value
 
     def name(self, ident: str) -> str:
-        """A space, card, enemy, character, mission or scenario by name."""
-        return data.name(ident, self.lang)
+        """A space, card, enemy, character, mission or scenario by name (a space and a
+        guardian as the map names them)."""
+        own = self.system.board(self.state).name_of(ident, self.lang)
+        return own if own is not None else data.name(ident, self.lang)
 
     def text(self, ident: str) -> str:
-        """What a space (or a card) says."""
-        return data.text(ident, self.lang)
+        """What a space (as the map says it) or a card says."""
+        own = self.system.board(self.state).text_of(ident, self.lang)
+        return own if own is not None else data.text(ident, self.lang)
 
     def refusal(self, exc: IllegalCommand) -> str:
         """Why the rules refused a command, in the words' language: "why (RULE-ID)"."""
@@ -141,7 +145,8 @@ class RelicSession(MatchSession[RelicState, Relic]):
         if dealt is not None:
             return self.name(dealt)
         stem, _dash, number = ident.rpartition("-")
-        if stem and number.isdigit() and data.name(stem, default="\0") != "\0":
+        known = self.system.board(st).name_of(stem) is not None or data.name(stem, default="\0") != "\0"
+        if stem and number.isdigit() and known:
             return self.name(stem)  # a guardian or a scenario's foe: "<card id>-<n>"
         return self.name(ident)
 
@@ -151,7 +156,7 @@ class RelicSession(MatchSession[RelicState, Relic]):
         return self.kept((event,), lambda: self._explain(event))
 
     def _explain(self, event: Event) -> str:
-        text = self.system.explain(event, self.lang)
+        text = explain_mod.explain(event, self.lang, self.system.board(self.state))
         for p in sorted(self.state.seats, key=len, reverse=True):
             text = text.replace(p, player_label(p))
         return text

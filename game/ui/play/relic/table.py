@@ -1,9 +1,9 @@
 """The Relic ring on the table: the spaces a move may pick lit, the threat cards lying on spaces,
 the heroes' pieces, and the spaces' names.
 
-Each space is named by the rules' data (``RelicSession.name``: ``game/rules/relic/data``), the
-same name its buttons, the log and the tray give it; the board's own cell names are left out of
-the table picture (``unnamed``). The pieces of a space stand in rows of two at its most inward
+Each space is named by its map, as the rules read it (``RelicSession.name``: the board's
+``name_of``, ``name_ru`` in Russian), the same name its buttons, the log and the tray give it;
+the cells' names the table picture would draw are left out of it (``unnamed``). The pieces of a space stand in rows of two at its most inward
 point, its threat cards in a row above them; the names go through the one label placement
 (``game.ui.labels.LabelPlacer``) with the pieces and the cards as obstacles, the space under the
 pointer first, then those a click can pick, those with a piece or a card, then the rest where
@@ -50,7 +50,7 @@ WIDER = 1.25
 
 def unnamed(board: Board) -> Board:
     """``board`` with its cells' names left out: the table picture shows none, this module
-    writes each space's name from the rules' data."""
+    writes each space's name in the reader's language (``RelicSession.name``)."""
     return replace(board, cells=tuple(replace(c, name="") for c in board.cells))
 
 

@@ -1,4 +1,4 @@
-"""The Relic play screen: hot-seat for 2 to 4 players (or AI seats) on the ring board.
+"""The Relic play screen: hot-seat for 1 to 4 players (or AI seats) on the ring board.
 
 The board view draws the map; over it go the highlighted spaces a move may end on, the threat
 cards lying on spaces and the players' pieces. The tray under the table shows the battle step by
@@ -402,12 +402,13 @@ class RelicPlayView(PlayShell[RelicState]):
 
 
 def make_relic_view(board_path: Path, size: tuple[int, int], ai_sides: Sequence[str] = (), *,
-                    players: int = 4, seed: int | None = None, save_dir: Path | None = None,
+                    players: int | None = None, seed: int | None = None, save_dir: Path | None = None,
                     image_loader: Callable[..., Any] | None = None,
                     handover: bool | None = None, ai_pace: float = AI_PACE_S,
                     mode: str = "teaching", board: Board | None = None) -> RelicPlayView:
     """The Relic play screen for the map at ``board_path`` (``ai_sides``: seats the AI plays,
-    e.g. ``("player2", "player3")``; the number of seats is 2 to 4, default 4; ``mode``:
+    e.g. ``("player2", "player3")``; ``players``: the map's first 1 to 4 starts, default every
+    start (at most 4); ``mode``:
     "teaching" or "strict")."""
     from game.ui.images import play_board
 
