@@ -1068,7 +1068,9 @@ def make_mice() -> TmxMap:
             adjacency_gap=12.0,
             wall_tolerance=1.0,
             min_portal=4.0,
-        ),
+        )
+        # the chapter comes with the map: its file, beside the map (game/rules/mice_and_mystics/chapter.py)
+        + [("chapter", "file", "down_the_drain.chapter.json")],
         "type",
         [(FLOORS_FIRSTGID, FLOORS_TSX)],
     )
@@ -1242,10 +1244,10 @@ def make_relic() -> TmxMap:
         links.setdefault(b, []).append(a)
 
     cl = m.object_layer("cells", color="#7a3d3d")
-    # what each space does is the rules' data (game/rules/relic/data/spaces.json): one source
-    rules_text = {cid: entry["text"]["en"] for cid, entry in json.loads(
-        (ROOT / "game" / "rules" / "relic" / "data" / "spaces.json").read_text(encoding="utf-8")
-    )["spaces"].items() if isinstance(entry, dict) and "text" in entry}
+    # what each space does, says and is called in Russian is map data (game/rules/relic/spaces.py),
+    # kept for this generator in tools/relic_spaces.json
+    space_props = json.loads((ROOT / "tools" / "relic_spaces.json").read_text(encoding="utf-8"))["spaces"]
+    rules_text = {cid: entry["text"] for cid, entry in space_props.items()}
     starts: list[tuple[float, float]] = []
     for tier, spaces in (("outer", RELIC_OUTER), ("middle", RELIC_MIDDLE), ("inner", RELIC_INNER)):
         r0, r1 = RELIC_TIERS[tier]
@@ -1259,9 +1261,8 @@ def make_relic() -> TmxMap:
             values: dict[str, object] = {"cell_id": cid, "tier": tier, "index": i, "text": text}
             if cid in links:
                 values["neighbors_add"] = ",".join(links[cid])
-            if tier == "inner" and i in (0, n - 1):  # the inner tier is a path, not a ring
-                values["neighbors_remove"] = f"inner-{n - 1 - i}"
-            cl.polygon(pts, name, "Cell", class_values("Cell", values))
+            extra = {k: v for k, v in space_props.get(cid, {}).items() if k != "text"}
+            cl.polygon(pts, name, "Cell", class_values("Cell", values) + plain_props(**extra))
             if tier == "outer" and i % 6 == 0:
                 amid = math.radians(a0 + width / 2)
                 rm = (r0 + r1) / 2
@@ -1277,7 +1278,9 @@ def make_relic() -> TmxMap:
         "text": rules_text.get("centre", "Scenario space: face the scenario's final challenge here."),
         "neighbors_add": ",".join(links["centre"]),
     }
-    cl.ellipse(cx, cy, 2 * r, 2 * r, "Relic Chamber", "Cell", class_values("Cell", values))
+    extra = {k: v for k, v in space_props.get("centre", {}).items() if k != "text"}
+    cl.ellipse(cx, cy, 2 * r, 2 * r, "Relic Chamber", "Cell",
+               class_values("Cell", values) + plain_props(**extra))
 
     s = m.object_layer("spawns", color="#2c5aa0")
     for k, ((x, y), profile) in enumerate(

@@ -3,8 +3,9 @@
 The greedy mice: settle pending choices; level up and equip better cards; heal the hurt; attack
 when a minion is in reach (the best expected wounds); otherwise walk towards the minions on the
 tile (melee mice to a cell in reach, ranged mice until they see one), or, with no minion on the
-tile, towards a cell from which to explore on towards the chapter's goal; search each tile once;
-explore; Scurry when still far; end the turn.
+tile, towards a cell from which to explore on towards where the chapter is won (its victory
+tile, or the tiles that still hold minions, along the shortest way through the map's tiles);
+search each tile once; explore that way, never back; Scurry when still far; end the turn.
 """
 
 from __future__ import annotations
@@ -44,16 +45,45 @@ def goal_cells(system: Table, state: MMState) -> tuple[str, ...]:
     """Where the mice want to go: minions on the tile, else cells to explore on from."""
     if state.minions_on_board:
         return tuple(n.cell for n in state.minions_on_board)
-    victory = cards.chapter(state.chapter).get("victory", {})
     g = system.graph(state)
-    want = victory.get("tile", "")
-    out = []
+    ways: dict[str, set[str]] = {}
     for c in g.cells_on_tile(state.tile):
         probe = Mouse("probe", "", "", "", "", 0, 0, 0, 1, cell=c)
-        for _, tile, _ in explore_options(system, state, probe):
-            if not want or tile == want or want == state.tile:
-                out.append(c)
-    return tuple(dict.fromkeys(out))
+        ways[c] = {tile for _, tile, _ in explore_options(system, state, probe)}
+    wanted = next_tiles(system, state, set().union(*ways.values()))
+    return tuple(c for c, tiles in ways.items() if tiles & wanted)
+
+
+def next_tiles(system: Table, state: MMState, near: set[str]) -> set[str]:
+    """Of the tiles ``near`` the party's, those on a shortest way to where the chapter is won
+    (MM-END-1: its victory tile, or the tiles that still hold minions), none when none is
+    nearer to it than the party's; with no way there, the tiles not visited yet, else all."""
+    victory = state.chapter.victory
+    goals = {victory.tile} if victory.type == "clear_tile" else {n.tile for n in state.minions}
+    goals.discard(state.tile)
+    if goals:
+        links: dict[str, set[str]] = {}
+        g = system.graph(state)
+        for x in g.exits:
+            if x.tile and x.target_tile:
+                links.setdefault(x.tile, set()).add(x.target_tile)
+        for info in g.cells:
+            target = info.turn_target or state.chapter.turn_target(info.key)
+            if info.turning and target in g:
+                links.setdefault(info.tile, set()).add(g.cell(target).tile)
+        far = dict.fromkeys(goals, 0)  # hops from each tile to a goal, walking the links backwards
+        todo = sorted(goals)
+        while todo:
+            tile = todo.pop(0)
+            for src, dsts in sorted(links.items()):
+                if tile in dsts and src not in far:
+                    far[src] = far[tile] + 1
+                    todo.append(src)
+        if state.tile in far:  # only the ways that bring the party nearer
+            best = min((far[t] for t in near if t in far), default=FAR)
+            return {t for t in near if far.get(t) == best < far[state.tile]}
+    fresh = {t for t in near if t not in state.visited}
+    return fresh or set(near)
 
 
 def distance(system: Table, state: MMState, m: Mouse, cell: str) -> int:
@@ -121,6 +151,10 @@ def rank_command(system: Table, state: MMState, cmd: Any) -> float:
     if isinstance(cmd, commands.StandUp):
         return 25.0
     if isinstance(cmd, commands.Explore):
+        ways = {via: tile for via, tile, _ in explore_options(system, state, state.mouse(cmd.mouse))}
+        tile = ways.get(cmd.via) if cmd.via else next(iter(ways.values()), None)
+        if tile not in next_tiles(system, state, set(ways.values())):
+            return -5.0  # away from the chapter's goal: the way back is no progress
         searched = all(state.tile in x.searched for x in state.active_mice)
         return 45.0 if searched or state.round >= 3 or state.wheel >= 4 else 15.0
     if isinstance(cmd, commands.Search):

@@ -85,7 +85,7 @@ def export_party(state: MMState, kept: Mapping[str, str] | None = None) -> dict[
         mice.append({"id": m.id, "name": m.name, "profile": m.profile, "abilities": list(m.abilities),
                      "cards": list(m.starting) + ([choice] if choice else []),
                      "wounds": m.wounds, "poison": m.poison})
-    return {"format": FORMAT, "version": VERSION, "chapter": state.chapter, "result": state.result,
+    return {"format": FORMAT, "version": VERSION, "chapter": state.chapter.id, "result": state.result,
             "mice": mice, "story_achievements": list(state.story_ach), "log": []}
 
 

@@ -1,5 +1,6 @@
-"""The data files of Mice and Mystics (``data/*.json``): mice, items, abilities, minions, surges,
-chapters. All of it is our own text. Loaded once and read-only."""
+"""The data files of Mice and Mystics (``data/*.json``): mice, items, abilities, minions, surges.
+All of it is our own text. Loaded once and read-only. Chapters come with their maps
+(``chapter.py``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import json
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from game.rules.mice_and_mystics.chapter import Words
+from game.rules.mice_and_mystics.chapter import achievement_titles as chapter_titles
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -40,25 +44,9 @@ def surges() -> dict[str, Any]:
     return dict(_load("surges.json")["surges"])
 
 
-@cache
-def chapter(name: str) -> dict[str, Any]:
-    path = DATA / f"chapter_{name}.json"
-    if not path.is_file():
-        known = sorted(p.stem.removeprefix("chapter_") for p in DATA.glob("chapter_*.json"))
-        raise ValueError(f"unknown chapter {name!r}; known: {', '.join(known)}")
-    return _load(path.name)
-
-
-@cache
 def achievement_titles() -> dict[str, Any]:
-    """Titles of the story and personal achievements of every chapter (MM-ACH)."""
-    out: dict[str, Any] = {}
-    for path in sorted(DATA.glob("chapter_*.json")):
-        data = _load(path.name)
-        for entries in data.get("story_achievements", {}).values():
-            out.update({a["id"]: a.get("title", {}) for a in entries})
-        out.update({a["id"]: a.get("title", {}) for a in data.get("personal_achievements", [])})
-    return out
+    """Titles of the story and personal achievements of every chapter read (MM-ACH)."""
+    return dict(chapter_titles())
 
 
 def mouse_profile(profile: str) -> dict[str, Any]:
@@ -91,7 +79,9 @@ def minion_stats(kind: str, page: int) -> dict[str, Any]:
 
 
 def text(entry: Any, lang: str = "en") -> str:
-    """A ``{"en": ..., "ru": ...}`` text in ``lang`` (English when missing)."""
+    """A ``{"en": ..., "ru": ...}`` text (or chapter ``Words``) in ``lang`` (English when missing)."""
+    if isinstance(entry, Words):
+        return entry.text(lang)
     if isinstance(entry, dict):
         return str(entry.get(lang) or entry.get("en") or "")
     return str(entry or "")

@@ -129,8 +129,8 @@ def wound_minion(state: MMState, minion_id: str, n: int, by: str, events: list[E
 def personal_trigger(state: MMState, mouse_id: str, trigger: str, events: list[Event]) -> MMState:
     """MM-ACH-2: personal achievements whose trigger the chapter names."""
     m = state.mouse(mouse_id)
-    for ach in cards.chapter(state.chapter).get("personal_achievements", []):
-        if ach.get("trigger") == trigger and ach["id"] not in m.personal_ach:
-            m = replace(m, personal_ach=m.personal_ach + (ach["id"],))
-            events.append(Event.of("mm.achievement", ["MM-ACH-2"], m.id, achievement=ach["id"], story=False))
+    for ach in state.chapter.personal_achievements:
+        if ach.trigger == trigger and ach.id not in m.personal_ach:
+            m = replace(m, personal_ach=m.personal_ach + (ach.id,))
+            events.append(Event.of("mm.achievement", ["MM-ACH-2"], m.id, achievement=ach.id, story=False))
     return state.with_mouse(m)

@@ -1,8 +1,9 @@
 """The parameters of Mice and Mystics (spec section 26), each pinned to its default reading.
 
 Options come from ``Setup.options``. The spec's nested ``feature_rules: {...}`` is accepted as
-well as the flat names; ``party`` (a saved party, see ``campaign.py``) and ``chapter`` pick the
-campaign state and the chapter data.
+well as the flat names; ``party`` (a saved party, see ``campaign.py``) picks the campaign state.
+The chapter comes with the map (``chapter.py``); the option ``chapter``, when given, must name
+the chapter the map plays (older saves carry it).
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ class MMConfig:
     water: bool = False  #: MM-FEAT-6
     mousetraps: bool = False  #: MM-FEAT-7
     yellow_line_cost: int = 3  #: MM-FEAT-4
-    chapter: str = "down_the_drain"  #: data/chapter_<name>.json
+    #: the id of the chapter played: the map's chapter's, filled in when the chapter starts
+    chapter: str = ""
     #: a chapter's pages (MM-END-3); 0 = the chapter data's own
     start_page: int = 0
     end_page: int = 0

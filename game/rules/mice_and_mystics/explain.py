@@ -8,10 +8,8 @@ stay in the rules' data files (``data/*.json``)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
 from typing import Any
 
 from game.core.ids import slug
@@ -20,6 +18,7 @@ from game.rules.engine import Event
 from game.rules.engine import words as engine_words
 from game.rules.engine.words import Derive, Derived, Explanations, Translate
 from game.rules.mice_and_mystics import cards
+from game.rules.mice_and_mystics.chapter import tile_names
 
 _MESSAGES: dict[str, str] = {
     "mm.initiative": N_("Initiative on the {tile} tile: {order}"),
@@ -137,25 +136,16 @@ _FIGURES_AND_CARDS = ("actor", "target", "other", "item", "card", "ability", "wh
 _PLACES = ("tile", "cell", "frm", "to", "a", "b")
 
 
-@cache
-def _tiles() -> dict[str, Any]:
-    """Every chapter's tile names (``"tiles"`` of ``data/chapter_*.json``): tile id -> en/ru."""
-    out: dict[str, Any] = {}
-    for path in sorted(cards.DATA.glob("chapter_*.json")):
-        out.update(json.loads(path.read_text(encoding="utf-8")).get("tiles", {}))
-    return out
-
-
 def tile_name(tile: str, lang: str = "en") -> str:
-    """A tile (a part of the board: the kitchen, the cellar) in ``lang``; its id when unnamed."""
-    entry = _tiles().get(tile)
-    return cards.text(entry, lang) if entry else tile
+    """A tile (a part of the board) by the name its chapter gives it in ``lang``; its id when unnamed."""
+    entry = tile_names().get(tile)
+    return entry.text(lang) if entry else tile
 
 
 def place_name(key: str, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
     """A cell key ``tile:cell-id`` or a tile id for the log: the map's own name of the cell when
-    it has one, else the tile's name in ``lang`` with the cell's number (``cellar:cellar-4`` ->
-    ``Cellar-4``, ``Погреб-4``); never the key itself."""
+    it has one, else the tile's name in ``lang`` with the cell's number (``hall:hall-4`` ->
+    ``Hall-4``, ``Зал-4``); never the key itself."""
     if names and key in names:
         return names[key]
     if not key:

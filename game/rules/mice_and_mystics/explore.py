@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from game.core.dice import Dice
 from game.rules.engine import Event, IllegalCommand
-from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.board import Table
 from game.rules.mice_and_mystics.checks import action_ready
 from game.rules.mice_and_mystics.commands import Explore
@@ -39,7 +38,7 @@ def explore_options(system: Table, state: MMState, m: Mouse) -> list[Way]:
         out.append((exit_id, x.target_tile, tuple(cells)))
     cell = g.cell(m.cell)
     if cell.turning:
-        target = cell.turn_target or cards.chapter(state.chapter).get("turn_targets", {}).get(m.cell, "")
+        target = cell.turn_target or state.chapter.turn_target(m.cell)
         if target and target in g and g.cell(target).tile != state.tile:
             out.append(("turning", g.cell(target).tile, (target,)))
     return out
@@ -103,15 +102,13 @@ def resolve_explore(system: Table, state: MMState, cmd: Explore, dice: Dice, eve
     events.append(Event.of("mm.arrive", ["MM-EXP-4", "MM-OCC-5", "MM-GEO-12"], cmd.mouse, tile=tile,
                            placed=placed, motion=("arrive", placed)))
     if tile not in state.visited:
-        arrive = cards.chapter(state.chapter).get("story", {}).get("arrive", {}).get(tile)
-        if arrive:
+        arrive = state.chapter.arrival(tile)
+        if arrive is not None:
             events.append(Event.of("mm.story", ["MM-END-1"], "", tile=tile,
-                                   text_en=cards.text(arrive.get("text"), "en"),
-                                   text_ru=cards.text(arrive.get("text"), "ru")))
-            for new in arrive.get("spawn", []):  # MM-EXP-4: the chapter sets up the tile
-                state = spawn(system, state, str(new["kind"]), int(new.get("count", 1)), dice, events,
-                              at=str(new.get("cell", "")), insert=False)
-            if arrive.get("turn_page"):
+                                   text_en=arrive.text.text("en"), text_ru=arrive.text.text("ru")))
+            for new in arrive.spawns:  # MM-EXP-4: the chapter sets up the tile
+                state = spawn(system, state, new.kind, new.count, dice, events, at=new.cell, insert=False)
+            if arrive.turn_page:
                 state = turn_page(state, ["MM-END-4"], "story", events)
                 if state.result:
                     return state

@@ -57,6 +57,7 @@ from game.rules.mice_and_mystics import (
 from game.rules.mice_and_mystics import explain as explain_mod
 from game.rules.mice_and_mystics.board import Boards
 from game.rules.mice_and_mystics.campaign import party_from_options
+from game.rules.mice_and_mystics.chapter import chapter_of
 from game.rules.mice_and_mystics.config import MMConfig
 from game.rules.mice_and_mystics.occupancy import (
     LARGE,
@@ -73,6 +74,7 @@ from game.rules.mice_and_mystics.occupancy import (
 from game.rules.mice_and_mystics.order import GROUP_PREFIX, is_group, members
 from game.rules.mice_and_mystics.paths import Reach, reachable
 from game.rules.mice_and_mystics.rounds import after_command, new_tile_round
+from game.rules.mice_and_mystics.scenario import chapter_problems, first_error
 from game.rules.mice_and_mystics.state import (
     GM,
     MICE,
@@ -171,11 +173,18 @@ class MiceAndMystics:
     # ------------------------------------------------------------------ setup
     def new_state(self, setup: Setup, dice: Dice) -> MMState:
         cfg = MMConfig.from_options(setup.options)
-        chapter = cards.chapter(cfg.chapter)
-        map_name = setup.map or str(chapter.get("map") or self.default_map)
+        map_name = setup.map or self.default_map
         board = self.boards.board(map_name)
+        chapter = chapter_of(board)  # MM-END-1: the chapter comes with the map
+        if cfg.chapter and cfg.chapter != chapter.id:
+            raise ValueError(f"option 'chapter' is {cfg.chapter!r} but {map_name} plays chapter {chapter.id!r} "
+                             f"({chapter.source or 'its plain chapter'}); drop the option or pick that map")
+        cfg = replace(cfg, chapter=chapter.id)
         rulings = self.boards.stored_rulings(map_name)
         graph = self.boards.graph(map_name, rulings, los_touch_blocks=cfg.los_touch_blocks)
+        wrong = first_error(chapter_problems(board, graph, chapter))
+        if wrong:
+            raise ValueError(wrong)
         party = party_from_options(setup.options)
         taken: set[str] = set()
         mice: list[Mouse] = []
@@ -205,12 +214,11 @@ class MiceAndMystics:
                                       size=str(stats["size"])))
         if not mice:
             raise ValueError(f"{map_name} has no mouse spawns (side 'mice')")
-        tile = str(chapter.get("start_tile") or graph.cell(mice[0].cell).tile)
-        start_page = cfg.start_page or int(chapter.get("start_page", 1))
-        end_page = cfg.end_page or int(chapter.get("end_page", 5))
-        decks = tuple(sorted((t, tuple(range(len(entries))))
-                             for t, entries in chapter.get("search", {}).items()))
-        state = MMState(map_name, cfg.chapter, cfg, tuple(mice), tuple(minions), tile,
+        tile = chapter.start_tile or graph.cell(mice[0].cell).tile
+        start_page = cfg.start_page or chapter.start_page
+        end_page = cfg.end_page or chapter.end_page
+        decks = tuple(sorted((t, tuple(range(len(deck)))) for t, deck in chapter.search))
+        state = MMState(map_name, chapter, cfg, tuple(mice), tuple(minions), tile,
                         page=start_page, end_page=end_page, search_decks=decks,
                         surge_deck=tuple(sorted(cards.surges())), visited=(tile,), rulings=rulings,
                         story_ach=party.story_achievements if party is not None else ())
@@ -363,7 +371,10 @@ class MiceAndMystics:
         ids = [n.id for n in state.minions] + [m.id for m in state.mice]
         if len(set(ids)) != len(ids):
             broken.append("two figures share an id")
-        all_cards = [c for m in state.mice for c in m.cards] + list(state.group_items)
+        # A mouse's starting equipment is its own (MM-CAMP-2): it is never shared nor lost
+        # (MM-CAPT-2), so two mice of one profile each hold their own copy of it. Every other
+        # card is one card of the chapter, held by one mouse or the party at most.
+        all_cards = [c for m in state.mice for c in m.cards if c not in m.starting] + list(state.group_items)
         if len(set(all_cards)) != len(all_cards):
             broken.append("a card is held twice")
         return broken

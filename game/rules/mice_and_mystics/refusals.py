@@ -3,7 +3,7 @@ ids and numbers of its params as ``{fields}`` (the screen shows them through
 ``game.rules.engine.words``; the Russian is in ``locale/ru/LC_MESSAGES/mice_and_mystics.po``).
 
 The params are ids: a mouse or a minion (``tilly``, ``rat_3``), a minion group
-(``minions:roach``), a cell key (``kitchen:kitchen-3``), a tile (``kitchen``), an exit, a card or
+(``minions:roach``), a cell key (``hall:hall-3``), a tile (``hall``), an exit, a card or
 an ability; the screen's name lookup shows each by the name the reader sees. Words of the rules (a
 free action, an attack mode, a class, a slot, a kind of GM ruling) are in ``REFUSALS.words``.
 The path's refusals (``mm.path.*``) are those of ``paths.check_path``, raised by a step or a move.

@@ -6,12 +6,12 @@ too-full pack must make (``Discard``, MM-EQUIP-3).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from game.core.dice import Dice
 from game.rules.engine import Event, IllegalCommand
 from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.board import Table
+from game.rules.mice_and_mystics.chapter import SearchCard
 from game.rules.mice_and_mystics.checks import action_ready
 from game.rules.mice_and_mystics.combat import give_cheese, personal_trigger
 from game.rules.mice_and_mystics.commands import Discard, KeepFound, Search
@@ -49,24 +49,23 @@ def resolve_search(system: Table, state: MMState, cmd: Search, dice: Dice, event
     k = dice.roll(1, len(deck))[0] - 1
     number = deck[k]
     state = state.with_deck(state.tile, deck[:k] + deck[k + 1:])
-    entry = cards.chapter(state.chapter)["search"][state.tile][number]
-    if "item" in entry:
-        events.append(Event.of("mm.found", ["MM-SEARCH-3", "MM-SEARCH-4"], m.id, item=entry["item"]))
-        return replace(state, pending=state.pending + (Pending("find", m.id, entry["item"]),))
+    entry = state.chapter.deck(state.tile)[number]
+    if entry.item:
+        events.append(Event.of("mm.found", ["MM-SEARCH-3", "MM-SEARCH-4"], m.id, item=entry.item))
+        return replace(state, pending=state.pending + (Pending("find", m.id, entry.item),))
     return search_event(system, state, m.id, entry, dice, events)
 
 
-def search_event(system: Table, state: MMState, mouse_id: str, entry: dict[str, Any], dice: Dice,
+def search_event(system: Table, state: MMState, mouse_id: str, entry: SearchCard, dice: Dice,
                  events: list[Event]) -> MMState:
     """MM-SEARCH-3: a search card that is an event rather than an item."""
-    kind = entry["event"]
+    kind = entry.event
     events.append(Event.of("mm.search_event", ["MM-SEARCH-3"], mouse_id, event=kind,
-                           text_en=cards.text(entry.get("text"), "en"), text_ru=cards.text(entry.get("text"), "ru")))
+                           text_en=entry.text.text("en"), text_ru=entry.text.text("ru")))
     if kind == "cheese":
-        return give_cheese(system, state, f"mouse:{mouse_id}", int(entry.get("amount", 1)), ["MM-SEARCH-3"],
-                           dice, events)
+        return give_cheese(system, state, f"mouse:{mouse_id}", entry.amount, ["MM-SEARCH-3"], dice, events)
     if kind == "wheel":
-        return wheel_add(system, state, int(entry.get("amount", 1)), ["MM-WHEEL-4"], dice, events, "search event")
+        return wheel_add(system, state, entry.amount, ["MM-WHEEL-4"], dice, events, "search event")
     if kind == "page":
         return turn_page(state, ["MM-END-4"], "story", events)
     if kind in ("webbed", "stunned", "knocked_down", "charmed"):

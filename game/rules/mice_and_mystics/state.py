@@ -3,7 +3,8 @@
 Everything is tuples of frozen dataclasses, so ``repr`` is a stable fingerprint (no sets, no
 dicts) and a state is never changed in place: ``replace`` makes the next one. The phases and
 endings are enums whose ``repr`` is that of the word they stand for, so a state's fingerprint
-is the one it had when they were plain strings (saved games replay to their recorded digest).
+is the one it had when they were plain strings (saved games replay to their recorded digest);
+so is the chapter, whose ``repr`` is its id (``chapter.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from enum import StrEnum
 
 from game.core.ids import by_id, has_id, replacing
 from game.core.pairs import value_of, with_value
+from game.rules.mice_and_mystics.chapter import Chapter
 from game.rules.mice_and_mystics.config import MMConfig
 
 GM = "gm"  #: the seat of the program's game master (minion turns, charmed turns)
@@ -157,7 +159,9 @@ class Pending:
 @dataclass(frozen=True)
 class MMState:
     map: str
-    chapter: str
+    #: the chapter played, read once from the map's chapter file; shown as its id, so a state's
+    #: fingerprint names the chapter as it names the map
+    chapter: Chapter
     cfg: MMConfig
     mice: tuple[Mouse, ...]
     minions: tuple[Minion, ...]

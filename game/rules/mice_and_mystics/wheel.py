@@ -42,14 +42,13 @@ def wheel_add(system: Table, state: MMState, n: int, rules: list[str], dice: Dic
 def turn_page(state: MMState, rules: list[str], why: str, events: list[Event]) -> MMState:
     """MM-END-4: the story turns a page; on the last one the chapter is lost (MM-END-5)."""
     state = replace(state, page=state.page + 1)
-    story = cards.chapter(state.chapter).get("story", {})
-    text = story.get("pages", {}).get(str(state.page), {})
+    text = state.chapter.page_text(state.page)
     events.append(Event.of("mm.page", rules, "", page=state.page, end_page=state.end_page, why=why,
-                           text_en=cards.text(text, "en"), text_ru=cards.text(text, "ru")))
+                           text_en=text.text("en"), text_ru=text.text("ru")))
     if state.page >= state.end_page and not state.result:  # MM-END-5
-        end = story.get("end_page", {})
+        end = state.chapter.end_text
         events.append(Event.of("mm.chapter_lost", ["MM-END-5", "MM-END-6", "MM-END-8"], "",
-                               page=state.page, text_en=cards.text(end, "en"), text_ru=cards.text(end, "ru")))
+                               page=state.page, text_en=end.text("en"), text_ru=end.text("ru")))
         state = replace(state, result="lost", reason=END_TEXTS[EndReason.PAGES_RAN_OUT])
     return state
 
@@ -58,17 +57,18 @@ def check_victory(state: MMState, events: list[Event]) -> MMState:
     """MM-END-1/2: the chapter's victory condition, checked after every event that may meet it."""
     if state.result:
         return state
-    chapter = cards.chapter(state.chapter)
-    victory = chapter.get("victory", {})
-    met = False
-    if victory.get("type") == "clear_tile":
-        met = state.tile == victory.get("tile") and not state.minions_on_board
+    chapter = state.chapter
+    victory = chapter.victory
+    if victory.type == "clear_tile":
+        met = state.tile == victory.tile and not state.minions_on_board
+    else:  # "clear_all"
+        met = not state.minions
     if not met:
         return state
-    gained = tuple(a["id"] for a in chapter.get("story_achievements", {}).get("victory", []))
-    story = chapter.get("story", {}).get("victory", {})
+    gained = tuple(a.id for a in chapter.story_achievements)
+    story = chapter.victory_text
     events.append(Event.of("mm.chapter_won", ["MM-END-1", "MM-END-2", "MM-ACH-1"], "", page=state.page,
-                           achievements=gained, text_en=cards.text(story, "en"), text_ru=cards.text(story, "ru")))
+                           achievements=gained, text_en=story.text("en"), text_ru=story.text("ru")))
     return replace(state, result="won", reason=END_TEXTS[EndReason.VICTORY],
                    story_ach=state.story_ach + tuple(a for a in gained if a not in state.story_ach))
 
@@ -121,12 +121,11 @@ def spawn(system: Table, state: MMState, kind: str, count: int, dice: Dice, even
           at: str = "", insert: bool = True) -> MMState:
     """Minions placed by a Surge or the chapter script at ``at`` (default: the tile's surge
     cell); MM-OCC-5: else the nearest cell with room. ``insert``: roll them into the order."""
-    chapter = cards.chapter(state.chapter)
     g = system.graph(state)
     rules = state.cfg.move_rules
     stats = cards.minion_stats(kind, state.page)
     size = LARGE if stats["size"] == LARGE else SMALL
-    start = at or chapter.get("surge_cells", {}).get(state.tile) or g.cells_on_tile(state.tile)[0]
+    start = at or state.chapter.surge_cell(state.tile) or g.cells_on_tile(state.tile)[0]
     for _ in range(count):
         occ = figures(state)
         cell = start if can_enter(g, start, occ, size, rules) else nearest_free(g, start, occ, size, rules)

@@ -264,8 +264,8 @@ def test_MM_TV_29_MM_COND_4_a_charmed_mouse_attacks_a_companion_on_base_values()
 
 
 def test_MM_END_1_MM_END_2_MM_ACH_1_the_chapters_victory_before_the_pages_run_out():
-    victory = cards.chapter("down_the_drain")["victory"]
-    assert victory["type"] == "clear_tile" and victory["tile"] == "cellar"
+    victory = fresh().chapter.victory  # the map's chapter file (maps/down_the_drain.chapter.json)
+    assert victory.type == "clear_tile" and victory.tile == "cellar"
     state = scene({"tilly": C(1), "bram": C(5)}, (("rat_1", "rat", C(2)),), page=5, end_page=6)
     a = run(state, Attack("tilly", "oak_sword", "rat_1"), 3, 3, 3, 1, 1)
     assert a.state.result == "won" and SYSTEM.outcome(a.state).winners == ("mice",)
@@ -275,7 +275,7 @@ def test_MM_END_1_MM_END_2_MM_ACH_1_the_chapters_victory_before_the_pages_run_ou
 
 def test_MM_END_3_pages_come_from_the_chapter_or_the_options():
     state = fresh()
-    assert (state.page, state.end_page) == (1, cards.chapter("down_the_drain")["end_page"])
+    assert (state.page, state.end_page) == (1, state.chapter.end_page) == (1, 6)
     assert SYSTEM.status(state)[2] == f"Page / chapter end: 1/{state.end_page}"
     custom = fresh({"start_page": 2, "end_page": 5})
     assert (custom.page, custom.end_page) == (2, 5)

@@ -23,15 +23,15 @@ from game.rules.mice_and_mystics.commands import (
 )
 from game.rules.mice_and_mystics.items import pack_count
 from game.rules.mice_and_mystics.state import Pending, Turn
-from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, first, kinds, legal, run, scene
+from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, first, fresh, kinds, legal, run, scene
 
-KITCHEN = cards.chapter("down_the_drain")["search"]["kitchen"]
-CELLAR = cards.chapter("down_the_drain")["search"]["cellar"]
+KITCHEN = fresh().chapter.deck("kitchen")  # the map's chapter file (maps/down_the_drain.chapter.json)
+CELLAR = fresh().chapter.deck("cellar")
 
 
 def draw(deck, what):
     """The die face that draws the entry ``what`` (an item id or an event kind) from a full deck."""
-    return next(i for i, e in enumerate(deck) if what in (e.get("item"), e.get("event"))) + 1
+    return next(i for i, e in enumerate(deck) if what in (e.item, e.event)) + 1
 
 
 def refused(state, command, rule):
@@ -77,8 +77,7 @@ def test_MM_SEARCH_1_the_search_is_announced_then_rolled():
 def test_MM_SEARCH_3_our_search_deck_items_and_events():
     for deck in (KITCHEN, CELLAR):
         for entry in deck:
-            assert ("item" in entry and entry["item"] in cards.items()) or entry["event"] in (
-                "cheese", "wheel", "webbed", "page")
+            assert entry.item in cards.items() or entry.event in ("cheese", "wheel", "webbed", "page")
     cheese = run(kitchen(), Search("tilly"), 5, draw(KITCHEN, "cheese"))
     assert cheese.state.mouse("tilly").cheese == 2 and "mm.search_event" in kinds(cheese)
     wheel = run(kitchen(), Search("tilly"), 5, draw(KITCHEN, "wheel"))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game.core.dice import SeededDice
 from game.rules.engine import IllegalCommand, Match, RuleSystem, Setup, selfplay
 from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.config import MMConfig
@@ -100,14 +101,13 @@ def test_the_data_files_are_our_own_cards_in_two_languages():
     for group in (cards.items(), cards.abilities(), cards.minions()):
         for key, card in group.items():
             assert card["name"]["en"] and card["name"]["ru"], key
-    chapter = cards.chapter("down_the_drain")
-    for page in chapter["story"]["pages"].values():
-        assert page["en"] and page["ru"]
-    for deck in chapter["search"].values():
+    chapter = MiceAndMystics().new_state(Setup("mice_and_mystics", "mice_chapter.tmx"), SeededDice(1)).chapter
+    assert chapter.pages and chapter.search
+    for _number, page in chapter.pages:
+        assert page.en and page.ru
+    for _tile, deck in chapter.search:
         for entry in deck:
-            assert "item" in entry or (entry["text"]["en"] and entry["text"]["ru"])
-    with pytest.raises(ValueError):
-        cards.chapter("no_such_chapter")
+            assert entry.item or (entry.text.en and entry.text.ru)
 
 
 def test_options_are_checked_by_name():
@@ -150,7 +150,6 @@ def test_any_well_typed_command_is_applied_or_refused_by_rule(system):
     import dataclasses
     import typing
 
-    from game.core.dice import SeededDice
     from game.rules.mice_and_mystics.commands import ALL
 
     graph = system.graph(system.new_state(Setup("mice_and_mystics"), SeededDice(1)))
