@@ -51,7 +51,10 @@ class MMConfig:
     initiative_die: int = 6  #: MM-ROUND-1
     minion_initiative: str = "per_type"  #: MM-ROUND-2
     pack_limit: int = 3  #: MM-EQUIP-2
-    pack_limit_exempt: tuple[str, ...] = ("trick",)  #: MM-EQUIP-3 (card types)
+    #: MM-EQUIP-3 (card types): the seed limits the pack to 3 «предметов» (items) and names
+    #: scrolls and tricks apart from items («предмету (или свитку или уловке)»), so neither
+    #: counts; the spec's default exempted tricks only (the seed wins)
+    pack_limit_exempt: tuple[str, ...] = ("trick", "scroll")
     los_touch_blocks: bool = True  #: MM-LOS-1
     wide_unlimited: bool = False  #: MM-FEAT-3
     yellow_lines: bool = False  #: MM-FEAT-4

@@ -141,6 +141,17 @@ def test_MM_EQUIP_3_tricks_do_not_count_towards_the_limit():
     assert run(found, KeepFound("tilly", True)).state.pending[0].kind == "discard"
 
 
+def test_MM_EQUIP_3_scrolls_do_not_count_either_as_the_seed_reads():
+    """The seed: «В сумке может находиться не более 3 предметов», and scrolls and tricks are not
+    «предметы» («по 1 предмету (или свитку или уловке)»): three items and a scroll fit."""
+    state = kitchen(pack=("sewing_needle", "thimble_helm", "lucky_bead", "mending_scroll"))
+    assert pack_count(state, state.mouse("tilly")) == 3 and SYSTEM.invariants(state) == []
+    full = kitchen(pack=("sewing_needle", "thimble_helm", "lucky_bead"))
+    found = run(full, Search("tilly"), 6, draw(KITCHEN, "mending_scroll")).state
+    kept = run(found, KeepFound("tilly", True)).state
+    assert not kept.pending and "mending_scroll" in kept.mouse("tilly").pack
+
+
 def test_MM_EQUIP_4_body_slots_and_two_paws():
     assert SYSTEM.slots_ok(("oak_sword", "walnut_shield", "thimble_helm", "bottlecap_mail", "lucky_bead")) == ""
     assert "paws" in SYSTEM.slots_ok(("oak_sword", "walnut_shield", "pin_dagger"))
