@@ -17,16 +17,10 @@ from game.ui.menu import make_menu_view
 from game.ui.sandbox import make_sandbox_view, render_scene_to_surface
 from game.ui.sandbox.panel import PANEL_WIDTH
 from game.ui.view import Pop, Push
+from tests.ui.stand_ins import NullView as _Dummy
 
 REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
-
-
-class _Dummy:
-    def resize(self, size: tuple[int, int]) -> None: ...
-    def handle_event(self, event: object) -> None: ...
-    def update(self, dt: float) -> None: ...
-    def draw(self, surface: object) -> None: ...
 
 
 @pytest.fixture(autouse=True)

@@ -17,19 +17,10 @@ from game.rules.engine.rulebook import rulebook
 from game.ui.learn import LearnView, make_learn_view
 from game.ui.learn.highlight import Mark
 from game.ui.view import Home, Push, Quit
+from tests.ui.stand_ins import NullView as _Dummy
 
 SIZE = (1280, 800)
 FINISHED = [s for s in SYSTEMS if s in available()]
-
-
-class _Dummy:
-    def resize(self, size: tuple[int, int]) -> None: ...
-
-    def handle_event(self, event: object) -> None: ...
-
-    def update(self, dt: float) -> None: ...
-
-    def draw(self, surface: object) -> None: ...
 
 
 @pytest.fixture(autouse=True)

@@ -19,18 +19,9 @@ from game.ui.learn import LearnView, make_learn_view
 from game.ui.learn.highlight import Mark
 from game.ui.learn.view import plain_rule_text
 from game.ui.view import Push
+from tests.ui.stand_ins import NullView as _Dummy
 
 SIZE = (1280, 800)
-
-
-class _Dummy:
-    def resize(self, size: tuple[int, int]) -> None: ...
-
-    def handle_event(self, event: object) -> None: ...
-
-    def update(self, dt: float) -> None: ...
-
-    def draw(self, surface: object) -> None: ...
 
 
 @pytest.fixture(autouse=True)

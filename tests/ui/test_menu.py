@@ -10,16 +10,10 @@ import pytest
 from game.i18n import set_language
 from game.ui.menu import MenuChoice, make_menu_view, scan_scenarios
 from game.ui.view import Push, Quit
+from tests.ui.stand_ins import NullView as _Dummy
 
 REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
-
-
-class _Dummy:
-    def resize(self, size: tuple[int, int]) -> None: ...
-    def handle_event(self, event: object) -> None: ...
-    def update(self, dt: float) -> None: ...
-    def draw(self, surface: object) -> None: ...
 
 
 @pytest.fixture(autouse=True)
