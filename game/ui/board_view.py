@@ -32,6 +32,8 @@ WHEEL_ZOOM_STEP = 1.15
 FPS_WINDOW_S = 0.5
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 DRAG_BUTTONS = (1, 2)
+#: the fit leaves this much of the view free on each side (room for a label at the edge)
+FIT_MARGIN = 0.015
 #: the map's words placed each frame come after every label of play (their priority shifted)
 MAP_LABEL_PRIORITY = -1000
 
@@ -46,6 +48,7 @@ class BoardView:
         show_terrain: bool = False,
         image_loader: Callable[..., Any] | None = None,
         missing_images: int | None = None,
+        status: bool = True,
     ) -> None:
         self.board = board
         self.show_terrain = show_terrain
@@ -55,8 +58,9 @@ class BoardView:
         self.side_mark = side_letters(f.side for f in self.figures)
         self._fonts = Fonts()
         self._status = StatusBar(self._fonts)
-        #: draw the status bar under the table (a play screen that covers it turns this off)
-        self.show_status = True
+        #: draw the status bar under the table (a play screen has its own status line: without
+        #: it the viewport is the whole size)
+        self.show_status = status
         self._sprites = FigureSprites(self._fonts)
         self.table = TableCache(board, compose_art(board, image_loader), art_scale(board),
                                 floor_colour(board), self._fonts)
@@ -67,7 +71,7 @@ class BoardView:
         self._drawing_order = sorted(self.figures, key=lambda f: (f.y, f.x))
         self.size = (max(1, size[0]), max(1, size[1]))
         low, high = zoom_limits(self._world, self.viewport)
-        self.camera = Camera(1.0, 0.0, 0.0, self.viewport, low, high).fitted(self._world)
+        self.camera = Camera(1.0, 0.0, 0.0, self.viewport, low, high).fitted(self._world, FIT_MARGIN)
         #: what "fit" shows (the whole table, or the region a scene asks for)
         self._fit_target = self._world
         #: True until the player pans or zooms: then a resize keeps the view's centre instead
@@ -84,7 +88,8 @@ class BoardView:
     # ------------------------------------------------------------------ state
     @property
     def viewport(self) -> tuple[int, int]:
-        return self.size[0], max(1, self.size[1] - self._status.height)
+        bar = self._status.height if self.show_status else 0
+        return self.size[0], max(1, self.size[1] - bar)
 
     @property
     def zoom_percent(self) -> float:
@@ -111,13 +116,13 @@ class BoardView:
         low, high = zoom_limits(self._world, self.viewport)
         camera = self.camera.resized(self.viewport).with_limits(low, high)
         if self.following_fit:
-            self.camera = camera.fitted(self._fit_target)
+            self.camera = camera.fitted(self._fit_target, FIT_MARGIN)
         else:
             self.camera = camera.centred_on(*centre).clamped(self._world)
 
     def fit(self) -> None:
         """Show the whole table (or the scene's region) as large as the view allows (Home)."""
-        self.camera = self.camera.fitted(self._fit_target)
+        self.camera = self.camera.fitted(self._fit_target, FIT_MARGIN)
         self.following_fit = True
 
     def fit_to(self, region: Rect) -> None:

@@ -78,6 +78,11 @@ class Gui:
         self.theme_path = Path(theme_path)
         #: an update ran since the last draw and no widget changed after it
         self._fresh = False
+        #: frames drawn since the last resize; ``storming``: the window was resized in two
+        #: frames in a row (its edge is being dragged), until a frame is drawn without a resize:
+        #: the bars keep their widgets meanwhile
+        self._since_resize = 1 << 30
+        self.storming = False
         self.manager = _Manager(_fit(size), theme_path=str(theme_path),
                                 enable_live_theme_updates=False)
         fonts = self.manager.get_theme().get_font_dictionary()
@@ -100,6 +105,10 @@ class Gui:
         return bool(self.manager.process_events(event))
 
     def resize(self, size: tuple[int, int]) -> None:
+        if tuple(self.manager.window_resolution) == _fit(size):
+            return
+        self.storming = self._since_resize <= 1
+        self._since_resize = 0
         self.manager.set_window_resolution(_fit(size))
         self._fresh = False
 
@@ -118,6 +127,9 @@ class Gui:
             self.manager.update(0.0)
         self.manager.draw_ui(surface)
         self._fresh = False
+        if self._since_resize > 0:  # a frame without a resize: the storm is over
+            self.storming = False
+        self._since_resize += 1
 
     def clear(self) -> None:
         """Remove every widget (before building them again, e.g. in another language)."""

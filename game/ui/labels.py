@@ -14,7 +14,7 @@ import weakref
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -90,6 +90,35 @@ def recording_labels() -> Iterator[list[LabelDraw]]:
         _recorded = previous
 
 
+#: the lines of text on each plate: (text, x, y, font), for the glossary's tooltips
+_lines: weakref.WeakKeyDictionary[pygame.Surface, tuple[tuple[str, int, int, Any], ...]] = \
+    weakref.WeakKeyDictionary()
+#: the words drawn by the placers inside ``collecting_words`` (None: not collecting)
+_collected: list[tuple[str, float, float, Any]] | None = None
+
+
+def remember_words(picture: pygame.Surface, text: str,
+                   lines: Sequence[tuple[str, int, int, Any]] = ()) -> None:
+    """Note the words of a plate made elsewhere (kept while the plate lives), for ``words_of``,
+    and its ``lines`` (text, x, y on the plate, font), which a placer notes where it draws it."""
+    _words[picture] = text
+    if lines:
+        _lines[picture] = tuple(lines)
+
+
+@contextmanager
+def collecting_words() -> Iterator[list[tuple[str, float, float, Any]]]:
+    """Every line of text the placers draw inside, with where (in the pixels of the picture
+    each drew on) and its font: a picture kept between frames notes them again each frame."""
+    global _collected
+    previous = _collected
+    _collected = []
+    try:
+        yield _collected
+    finally:
+        _collected = previous
+
+
 def words_of(picture: pygame.Surface) -> str:
     """The words of a plate made by ``plate`` while recording ("" for any other picture)."""
     return _words.get(picture, "")
@@ -101,8 +130,7 @@ def plate(font: pygame.font.Font, text: str, ink: RGB = INK_LIGHT,
     out = pygame.Surface((rendered.get_width() + 8, rendered.get_height() + 2), pygame.SRCALPHA)
     out.fill(backing)
     out.blit(rendered, (4, 1))
-    if _recorded is not None:
-        _words[out] = text
+    remember_words(out, text, ((text, 4, 1, font),))
     return out
 
 
@@ -111,8 +139,11 @@ class LabelPlacer:
     the higher ``priority`` first; a label with no room is left out (zooming in makes room)."""
 
     def __init__(self, target: pygame.Surface, gap: int = 2, obstacles: Sequence[Box] = (),
-                 bounds: pygame.Rect | None = None) -> None:
+                 bounds: pygame.Rect | None = None, spots: Any = None) -> None:
+        """``spots``: where the words drawn are noted for the glossary's tooltips (a play
+        screen's ``glossary_tip.Spots``), when ``target`` is part of the screen."""
         self._target = target
+        self._spots = spots
         self._bounds = bounds if bounds is not None else target.get_rect()
         self._gap = gap
         self._obstacles = list(obstacles)
@@ -144,7 +175,20 @@ class LabelPlacer:
                 (x0, y0), (x1, y1) = p.leader
                 pygame.draw.aaline(self._target, LEADER, (x0, y0), (x1, y1))
             self._target.blit(picture, (round(p.box[0]), round(p.box[1])))
+            self._note(picture, round(p.box[0]), round(p.box[1]))
         return len(placed)
+
+    def _note(self, picture: pygame.Surface, x: int, y: int) -> None:
+        """The plate's lines, for the glossary's tooltips (now, or by whoever collects them)."""
+        lines = _lines.get(picture)
+        if not lines or (self._spots is None and _collected is None):
+            return
+        ox, oy = self._target.get_abs_offset()
+        for text, dx, dy, font in lines:
+            if _collected is not None:
+                _collected.append((text, x + dx, y + dy, font))
+            if self._spots is not None:
+                self._spots.note(text, (ox + x + dx, oy + y + dy), font=font)
 
     def _record(self, placed: Sequence[Placed]) -> None:
         assert _recorded is not None

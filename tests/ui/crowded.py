@@ -502,9 +502,11 @@ def _relic(c: Crowded) -> None:
 
 def _relic_bases(view: Any) -> list[tuple[float, float, float]]:
     """The heroes' pieces as ``relic/paint.py`` places them: side by side on their space."""
+    from game.ui.play.relic.table import piece_radius
+
     cam = view.board_view.camera
     cells = {cell.id: cell for cell in view.board.cells}
-    rad = max(9, round(4.2 * cam.zoom))
+    rad = piece_radius(cam.zoom)
     by_space: dict[str, list[str]] = {}
     for hero in view.state.heroes:
         by_space.setdefault(hero.space, []).append(hero.player)

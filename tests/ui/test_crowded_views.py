@@ -9,6 +9,8 @@ last frame is read back:
 - **fit**: the board view follows the fit (``BoardView.following_fit``: the camera fits again on a
   resize) and the whole board is inside the table's part of the window, filling its limiting
   side;
+- **bases**: every figure's base is at least 24 px wide at the fitted zoom (the layout puts the
+  bars beside the table when that shows the map larger);
 - **labels**: the labels placed by the one label placement (``LabelPlacer``, read through
   ``recording_labels()``; those drawn into the cached table picture too, moved to where it is
   blitted) overlap neither one another nor a figure's base (the bases as the game state has
@@ -54,6 +56,8 @@ LANGS = ("en", "ru")
 TABLE_VIEWS = tuple(n for n in VIEW_NAMES if n != "menu")
 #: a label may touch a base's rim by this much (px: rounding of the blit position)
 TOUCH_PX = 1.0
+#: a base is never drawn narrower than this at the fitted zoom (px)
+MIN_BASE_PX = 24.0
 #: the fitted board fills at least this much of the table's limiting side (the fit leaves 3%
 #: a side)
 FILL = 0.9
@@ -187,6 +191,19 @@ def check_fit(c: Crowded, shot: Shot) -> None:
         shot.add("fit", f"the board fills {fill:.0%} of the table's limiting side")
 
 
+def check_bases(c: Crowded, shot: Shot) -> None:
+    """Every base at least ``MIN_BASE_PX`` wide at the fitted zoom (UI.md: "zoom the table,
+    not the interface")."""
+    bases = c.bases()
+    if not bases:
+        shot.add("bases", "no base was found on the table")
+        return
+    narrowest = min(2 * r for _x, _y, r in bases)
+    if narrowest < MIN_BASE_PX:
+        shot.add("bases", f"the narrowest base is {narrowest:.1f} px wide at the fitted zoom "
+                          f"(table {c.table_rect()})")
+
+
 def _placed(c: Crowded, draws: list[LabelDraw], cache: list[LabelDraw], screen: pygame.Surface
             ) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Every label placed on the table this frame, in screen pixels: those drawn on the screen,
@@ -243,7 +260,7 @@ def _areas(c: Crowded) -> list[pygame.Rect]:
     """The parts of the screen a text drawn on the screen itself must stay in."""
     layout = getattr(c.view, "layout", None)
     if layout is not None:
-        return [layout.top, layout.table, layout.panel, layout.tray, layout.actions, layout.status]
+        return layout.parts()
     panel = getattr(c.view, "panel_rect", None)
     if callable(panel):
         right = panel()
@@ -386,6 +403,7 @@ def read_view(name: str, lang: str) -> list[Shot]:
                         drawn = last
                     check_inside(c, shot, drawn.blits + last.blits, _gui(c.view))
                     check_fit(c, shot)
+                    check_bases(c, shot)
                     cache = _cache_draws(c, [d for f in frames for d in f.draws])
                     placed = _placed(c, drawn.draws, cache, screen)
                     check_labels(c, shot, placed)
@@ -424,10 +442,9 @@ def problems(name: str, lang: str, size: tuple[int, int], check: str) -> list[st
 #: (check, view) -> why it fails now, and the cases it fails in ("1024x640-en"...; None: all);
 #: each such case is an xfail(strict=True): it turns into an error once fixed (then drop it here)
 KNOWN: dict[tuple[str, str], tuple[str, tuple[str, ...] | None]] = {
-    ("inside", "mice_and_mystics"): (
-        "Mice and Mystics' dice tray writes each die's word under the die one pixel below the "
-        "tray, into the action bar (mm/paint.py draw_tray: a 40 px die at the tray's top + 24, "
-        "an 18 px word under it, in an 82 px tray)", None),
+    ("bases", "helldorado"): (
+        "the ruins are 914 mm square: in a window 640 px high the table is at most 640 px, a "
+        "30 mm base 20 px wide", ("1024x640-en", "1024x640-ru")),
 }
 
 
@@ -448,6 +465,13 @@ def cases(check: str, views: tuple[str, ...]) -> list[Any]:
 @pytest.mark.parametrize(("name", "size", "lang"), cases("fit", TABLE_VIEWS))
 def test_the_whole_board_shows_after_a_resize(name: str, size: tuple[int, int], lang: str) -> None:
     found = problems(name, lang, size, "fit")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("name", "size", "lang"), cases("bases", TABLE_VIEWS))
+def test_every_base_is_24_px_wide_at_the_fitted_zoom(name: str, size: tuple[int, int],
+                                                      lang: str) -> None:
+    found = problems(name, lang, size, "bases")
     assert not found, "\n".join(found)
 
 

@@ -311,3 +311,27 @@ def test_menu_resize_and_new_game(view: HDPlayView) -> None:
     frame(view)
     view.resize(SIZE)
     frame(view)
+
+
+def test_terrain_under_the_pointer_is_outlined_and_named_with_its_height(view: HDPlayView) -> None:
+    """Issue 16, point 2: a piece of the ruins says what it is, and how high, on hover."""
+    import shapely
+
+    from game.ui.labels import recording_labels
+
+    view.card = None
+    frame(view)
+    table = view.session.system.table_of(view.state)
+    bodies = [shapely.Point(u.x, u.y).buffer(u.radius * 1.3) for u in view.state.units]
+    piece = next(s for s in table.solids.values()
+                 if len(table.index.query(s.footprint.representative_point())) == 1
+                 and not any(b.intersects(s.footprint) for b in bodies))
+    p = piece.footprint.representative_point()
+    pos = view.board_view.camera.world_to_screen(p.x * view.k, p.y * view.k)
+    at = (round(pos[0]) + view.layout.table.x, round(pos[1]) + view.layout.table.y)
+    view.handle_event(ev(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    assert view.hover_piece == piece.id
+    with recording_labels() as seen:
+        frame(view)
+    words = [label.text for draw in seen for label in draw.labels]
+    assert f"{view.names.thing(piece.id)} · {piece.top:.1f} f high" in words, words

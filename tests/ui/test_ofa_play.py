@@ -329,6 +329,24 @@ def test_a_won_duel_against_a_group_is_split_from_the_action_bar(tmp_path: Path,
     assert isinstance(view.session.match.commands[-1], AllocateHits)
 
 
+def test_buttons_that_roll_show_the_chance_to_win(tmp_path: Path, saves: Path,
+                                                  headless: None) -> None:
+    """Issue 17: an opposed roll's button says its exact chance (the Odds tab's), and a button
+    that makes no opposed roll says none."""
+    path = write_scene(tmp_path, [("Athos", M, "athos", 200, 300), ("GuardA", C, "guard", 225, 300)])
+    view = scene_view(start(path, [6, 2, 3, 2, 2]), saves)
+    click(view, view.screen_point((200, 300)))
+    frame(view)
+    duel = next(c for c in view.action_bar.choices if c.command == Duel("athos", "guarda"))
+    preview = preview_roll(view.options().state, duel.command, view.names)
+    assert preview is not None and preview.opposed
+    pct = round(preview.opposed[0].odds.p_attacker_wins * 100)
+    assert duel.label.endswith(f" — {pct}%"), duel.label
+    unopposed = [c for c in view.action_bar.choices if c.command is None
+                 or not (preview_roll(view.options().state, c.command, view.names) or preview).opposed]
+    assert all("%" not in c.label for c in unopposed)
+
+
 def test_the_odds_use_the_dice_the_rules_then_roll(tmp_path: Path, headless: None) -> None:
     path = write_scene(tmp_path, [("Athos", M, "athos", 200, 300), ("Guard1", C, "guard", 225, 300),
                                   ("Aramis", M, "aramis", 225, 325), ("Guard2", C, "guard", 200, 275)])

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import shapely
 
 import game.ui.labels as labels_module
 from game.board import load_board
@@ -201,9 +202,11 @@ def test_on_a_small_table_the_rest_are_named_short_from_the_start(
         tavern: Board, tmp_path: Path, drawn: Drawn) -> None:
     from game.ui.play.ofa.paint import HOVER_PRIORITY
 
-    view = tavern_view(tavern, tmp_path, (1024, 640))
+    # a window smaller than the three sizes (where the tavern's bases are 24 px at least)
+    view = tavern_view(tavern, tmp_path, (900, 560))
     frame(view)
     st = view.state
+    assert view.board_view.camera.zoom * 12.5 < 11.5  # bases under 24 px: a small table
     for fig in st.figures:
         (label,) = [lab for lab in drawn.labels
                     if abs(lab.anchor[0] - centre(view, fig.id)[0]) <= 1.5
@@ -324,6 +327,35 @@ def test_OFA_2B_1_what_stops_a_move_is_outlined_and_named_before_and_after(
     assert len(named) == 1
     assert any(p.key == named[0].key for p in drawn.placed)
     assert_readable(view, drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_terrain_under_the_pointer_is_outlined_and_named_with_its_height(
+        tavern: Board, tmp_path: Path, drawn: Drawn, lang: str) -> None:
+    """Issue 16, point 2: a piece of terrain says what it is (name and height) on hover."""
+    from game.ui.labels import recording_labels
+
+    set_language(lang)
+    view = tavern_view(tavern, tmp_path, (1280, 800), BALCONY)
+    index = view.session.system.index(view.state)
+    figures = [shapely.Point(f.x, f.y).buffer(f.radius + 2) for f in view.state.figures]
+    barrel = next(s for s in index.solids  # a piece alone under its point, no figure on it
+                  if len(index.query(s.footprint.representative_point())) == 1
+                  and not any(f.intersects(s.footprint) for f in figures))
+    c = barrel.footprint.representative_point()
+    move_mouse(view, view.screen_point((c.x, c.y)))
+    assert view.hover_piece == barrel.id
+    with recording_labels() as seen:
+        frame(view)
+    words = [p.text for draw in seen for p in draw.labels]
+    height = f"{barrel.top:.0f}"
+    expected = (f"{view.names.of(barrel.id)} · {height} mm high" if lang == "en"
+                else f"{view.names.of(barrel.id)} · высота {height} мм")
+    assert expected in words, words
+    mark = view.painter.contact_mark
+    assert mark.box is not None  # outlined, as what stopped a move is
+    move_mouse(view, screen(view, view.state.figures[0].id))  # a figure: its own name, no piece
+    assert view.hover_piece == ""
 
 
 # --------------------------------------------------------------------------- 3. every input answers

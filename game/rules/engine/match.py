@@ -150,16 +150,18 @@ class Match:
             "digest": self.digest(),
         }
 
-    def save(self, path: Path) -> None:
-        saves.write_atomic(Path(path), saves.dump(self.to_document()))
+    def save(self, path: Path, *, durable: bool = True) -> None:
+        saves.write_atomic(Path(path), saves.dump(self.to_document()), durable=durable)
 
     def _autosave(self) -> None:
         """Save after every command; a failure (disk full...) is kept, not raised: the command
-        stands, the previous autosave is whole, and the screen can say why it did not save."""
+        stands, the previous autosave is whole, and the screen can say why it did not save.
+        Not synced to the disk (``write_atomic``'s ``durable``): it survives the program being
+        killed, and a command's frame does not wait for the disk."""
         if self.autosave_path is None:
             return
         try:
-            self.save(self.autosave_path)
+            self.save(self.autosave_path, durable=False)
         except OSError as exc:
             self.autosave_error = f"{self.autosave_path}: {exc.strerror or exc}"
         else:

@@ -39,13 +39,16 @@ def oldest_readable() -> int:
     return version
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, durable: bool = True) -> None:
     """Write a file so that a crash half-way leaves the previous file whole.
 
     The text goes to a hidden temporary file beside the target (``.name.XXXX.tmp``, never
     mistaken for a save), is flushed to disk, then renamed over the target in one step.
     A crash before the rename leaves the old file untouched (and perhaps a stray temporary
-    file, which no later write reuses).
+    file, which no later write reuses). ``durable=False`` leaves out the ``fsync`` calls (some
+    milliseconds each): the file still survives the program being killed (the system keeps
+    what was written), only a crash of the whole system may lose the latest write (the
+    autosave after every command: the next one writes it again).
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -54,13 +57,15 @@ def write_atomic(path: Path, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _sync_folder(path.parent)
+    if durable:
+        _sync_folder(path.parent)
 
 
 def _sync_folder(folder: Path) -> None:

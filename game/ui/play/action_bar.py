@@ -23,6 +23,8 @@ from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT_PX, T
 ROW_H = 30
 GAP = 6
 MAX_LABEL_W = 400
+#: a button cut to the bar's width keeps at least this much
+MIN_BUTTON_W = 80
 BUTTON_IDS = ("button",)
 CAPTION_IDS = ("#hint", "label")
 #: a rule ID in a choice's words ("OFA-3C.2", "HD-4.1")
@@ -131,7 +133,8 @@ class ActionBar(WidgetBar):
         change). ``size`` is the screen's (the bar's own Gui covers it for the tooltips)."""
         gui = self.widgets.ready(size or self._size or (rect.right, rect.bottom))
         key = (tuple(groups), hint, tuple(rect), language())
-        if key == self._key:
+        if key == self._key or (self.widgets.holding() and self._key is not None
+                                and key[:2] + key[3:] == self._key[:2] + self._key[3:]):
             return
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UILabel
@@ -176,6 +179,9 @@ class ActionBar(WidgetBar):
                 need = bw + (cw if first else 0)
                 if not rows.fits(need) and not rows.at_start:
                     rows.wrap()
+                if rows.at_start and not rows.fits(need):  # a narrow bar: the label is cut
+                    bw = max(MIN_BUTTON_W, rows.right - rows.x - (cw if first else 0))
+                    need = bw + (cw if first else 0)
                 if rows.full or (rows.on_last and not rows.fits(need)):
                     self.hidden += 1
                     rows.close()  # what comes after goes into the menu too

@@ -3,7 +3,8 @@
 A bar's widgets live in a ``Gui`` (``game.ui.gui``): one the view shares between its bars (it
 feeds it the events and draws it once, after the bars' backgrounds, so that a tooltip lies over
 everything) or, when the bar is given none, one of its own that the bar feeds and draws itself.
-The widgets are built once and built again only when the bar's size, language or content change;
+The widgets are built once and built again only when the bar's size (once the window rests from a
+resize), language or content change;
 what a widget was pressed for waits in ``pressed`` until the view takes it.
 """
 
@@ -35,6 +36,13 @@ class BarWidgets:
         elif tuple(self.gui.manager.window_resolution) != size:
             self.gui.resize(size)
         return self.gui
+
+    def holding(self) -> bool:
+        """While the window's edge is being dragged (``Gui.storming``: resized in two frames in
+        a row) a bar keeps the widgets it has and builds them for the new size once the window
+        rests (the frame after the last resize): a storm of resizes does not rebuild them each
+        frame."""
+        return bool(self.elements) and self.gui is not None and self.gui.storming
 
     def add(self, element: Any) -> Any:
         self.elements.append(element)

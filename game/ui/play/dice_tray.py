@@ -31,6 +31,8 @@ IVORY: RGB = (0xF4, 0xEE, 0xDC)
 PIP: RGB = (0x1A, 0x1A, 0x1E)
 DIE_PX = 28
 POOL_W = 120
+#: a tray narrower than this (beside the table) has its counter in a line on top
+NARROW_W = 600
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
@@ -70,12 +72,12 @@ class TrayFrame:
         self._key: object = None
         self._picture: pygame.Surface | None = None
         #: the words drawn in the picture and where (noted at each draw for the tooltips)
-        self._notes: list[tuple[str, int, int]] = []
+        self._notes: list[tuple[str, int, int, int]] = []  #: (text, x, y, px) on the picture
 
     def _say(self, pic: pygame.Surface, text: str, x: int, y: int, colour: RGB) -> int:
         """Small ``text`` at (x, y) in the picture (its rule IDs as links), noted; returns its
         width."""
-        self._notes.append((text, x, y))
+        self._notes.append((text, x, y, SMALL_PX))
         return draw_text(pic, self.texts, None, text, (x, y), SMALL_PX, colour, bg=PANEL_BG)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, key: object, title: str,
@@ -90,38 +92,71 @@ class TrayFrame:
         surface.blit(self._picture, rect)
         spots = self.texts.spots
         if spots is not None:  # the frame's words explain their terms on hover
-            for text, x, y in self._notes:
-                spots.note(text, (rect.x + x, rect.y + y), SMALL_PX, clip=rect)
+            for text, x, y, px in self._notes:
+                spots.note(text, (rect.x + x, rect.y + y), px, clip=rect)
 
     def _render(self, size: tuple[int, int], title: str, rows: Sequence[Any],
                 info: tuple[str, object] | None, colours: dict[str, RGB]) -> pygame.Surface:
-        t = self.texts
         pic = pygame.Surface(size)
         pic.fill(PANEL_BG)
         w, h = size
         pygame.draw.line(pic, PANEL_LINE, (0, 0), (w, 0))
+        if w < NARROW_W:  # in the column beside the table: the counter in a line on top
+            x0, y = 10, self._counter_line(pic, w, info)
+        else:
+            x0, y = self.info_w + 12, 4
+            self._counter_column(pic, h, info)
+        heading = _("Last roll: {title}").format(title=title) if title else \
+            _("No dice rolled yet.")
+        self._say(pic, _fit(self.texts, heading, w - x0 - 8), x0, y, DIM)
+        x, y = x0, y + 22
+        for whole in rows:
+            for row in self.split(whole, w - 8 - x0):
+                need = self.row_width(row)
+                if x > x0 and x + need > w - 8:
+                    x, y = x0, y + self.row_h
+                if y + self.die_px > h:
+                    return pic
+                x = self.draw_row(pic, row, x, y, colours) + self.gap
+        return pic
+
+    def _counter_column(self, pic: pygame.Surface, h: int,
+                        info: tuple[str, object] | None) -> None:
+        """The active piece's counter in a column on the left (caption, value, name)."""
+        t = self.texts
         pygame.draw.line(pic, PANEL_LINE, (self.info_w, 6), (self.info_w, h - 6))
         self._say(pic, _(self.caption), 10, 6, DIM)
         if info is not None:
             name, value = info
             big = t.render(str(value), BIG_PX, ACCENT)
             pic.blit(big, (self.info_w - 14 - big.get_width(), 4))
+            self._notes.append((str(value), self.info_w - 14 - big.get_width(), 4, BIG_PX))
             self._say(pic, _fit(t, name, self.info_w - 16), 10, h - 26, TEXT)
         else:
             self._say(pic, _("no one active"), 10, h - 26, DIM)
-        x0 = self.info_w + 12
-        heading = _("Last roll: {title}").format(title=title) if title else \
-            _("No dice rolled yet.")
-        self._say(pic, _fit(t, heading, w - x0 - 8), x0, 4, DIM)
-        x, y = x0, 26
-        for row in rows:
-            need = self.row_width(row)
-            if x > x0 and x + need > w - 8:
-                x, y = x0, y + self.row_h
-            if y + DIE_PX > h:
-                break
-            x = self.draw_row(pic, row, x, y, colours) + self.gap
-        return pic
+
+    def _counter_line(self, pic: pygame.Surface, w: int,
+                      info: tuple[str, object] | None) -> int:
+        """The counter in one line on top (a narrow tray): caption, value, name; returns
+        where the line below starts."""
+        t = self.texts
+        x = 10 + self._say(pic, _(self.caption), 10, 6, DIM) + 10
+        if info is None:
+            self._say(pic, _fit(t, _("no one active"), w - x - 8), x, 6, DIM)
+            return 30
+        name, value = info
+        big = t.render(str(value), BIG_PX, ACCENT)
+        pic.blit(big, (x, 2))
+        self._notes.append((str(value), x, 2, BIG_PX))
+        x += big.get_width() + 10
+        self._say(pic, _fit(t, name, w - x - 8), x, 6, TEXT)
+        pygame.draw.line(pic, PANEL_LINE, (6, big.get_height() + 4), (w - 6, big.get_height() + 4))
+        return big.get_height() + 8
+
+    def split(self, row: Any, room: int) -> list[Any]:
+        """``row`` as the rows it is drawn in when it is wider than ``room`` (a game whose
+        rows carry a result may put it on a line of its own)."""
+        return [row]
 
     def words(self, pic: pygame.Surface, text: str, x: int, y: int, colour: RGB = TEXT) -> int:
         """``text`` at ``x`` beside a row of dice at ``y``; returns where it ends."""

@@ -199,6 +199,28 @@ _LINKED: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 MAX_LINKED = 512
 
 
+class Written:
+    """The lines written on a picture that is kept between frames (a card, a tab), noted for
+    the tooltips and links each time the picture is drawn: ``write`` while composing it,
+    ``note`` where it is blitted."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, int, int, int]] = []  #: (text, x, y, px) on the picture
+
+    def clear(self) -> None:
+        self.lines = []
+
+    def write(self, pic: pygame.Surface, texts: Texts, text: str, pos: Sequence[int], px: int,
+              colour: RGB) -> None:
+        pic.blit(texts.render(text, px, colour), (int(pos[0]), int(pos[1])))
+        self.lines.append((text, int(pos[0]), int(pos[1]), px))
+
+    def note(self, spots: Spots | None, rect: pygame.Rect) -> None:
+        if spots is not None:
+            for text, x, y, px in self.lines:
+                spots.note(text, (rect.x + x, rect.y + y), px, clip=rect)
+
+
 def draw_text(surface: pygame.Surface, texts: Texts, spots: Spots | None, text: str,
               pos: Sequence[int], px: int = SMALL_PX, colour: RGB = TEXT, *,
               links: bool = True, link_colour: RGB = LINK, bg: RGB | None = None,
@@ -236,8 +258,9 @@ def _linked(texts: Texts, text: str, px: int, colour: RGB, link_colour: RGB,
     for a, b, _rid in rule_ids(text):
         left = font.size(text[:a])[0]
         link = texts.render(text[a:b], px, link_colour)
-        if bg is not None:
-            pic.fill(bg, (left, 0, link.get_width(), link.get_height()))
+        # the words under the link go first (on a clear picture too: the link's glyphs, kerned
+        # on their own, would not cover the line's own exactly)
+        pic.fill(bg if bg is not None else (0, 0, 0, 0), (left, 0, link.get_width(), link.get_height()))
         pic.blit(link, (left, 0))
         base = link.get_height() - 2
         pygame.draw.line(pic, link_colour, (left, base), (left + link.get_width() - 1, base))

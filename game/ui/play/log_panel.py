@@ -31,6 +31,8 @@ LINE_H = 21
 PAD = 10
 #: entries shown with their rule IDs until clicked shut
 OPEN_BY_DEFAULT = 3
+#: the wrapped texts kept (forgotten all at once past this many)
+WRAP_MEMO = 4000
 
 
 def once_each(rules: str) -> str:
@@ -78,6 +80,18 @@ class LogPanel:
         self._key: tuple | None = None
         self._lines: list[_Line] = []
         self._newest = 0
+        #: each text wrapped at a width (a new entry, or a width seen before, wraps only what
+        #: it has not yet: a command or a resize storm does not wrap the whole log again)
+        self._wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
+
+    def _wrap(self, text: str, width: int, px: int) -> tuple[str, ...]:
+        key = (text, width, px)
+        found = self._wrapped.get(key)
+        if found is None:
+            if len(self._wrapped) > WRAP_MEMO:
+                self._wrapped.clear()
+            found = self._wrapped[key] = tuple(wrap(self.texts, text, width, px))
+        return found
 
     def _open(self, number: int) -> bool:
         default = number > self._newest - OPEN_BY_DEFAULT
@@ -94,18 +108,18 @@ class LogPanel:
         self._key = full
         text_w = width - 2 * PAD
         lines = [_Line(part, SMALL_PX, DIM, 0, 0)
-                 for part in wrap(self.texts, _("Log (newest first)"), text_w, SMALL_PX)
+                 for part in self._wrap(_("Log (newest first)"), text_w, SMALL_PX)
                  ] if entries else []
         for entry in entries:
             head = f"{entry.number}. {entry.title}"
-            for part in wrap(self.texts, head, text_w - 12, TEXT_PX):
+            for part in self._wrap(head, text_w - 12, TEXT_PX):
                 lines.append(_Line(part, TEXT_PX, ACCENT, entry.number, 12, True, entry.side))
             show_rules = self._open(entry.number)
             for line in entry.lines:
-                for part in wrap(self.texts, line.text, text_w - 12, SMALL_PX):
+                for part in self._wrap(line.text, text_w - 12, SMALL_PX):
                     lines.append(_Line(part, SMALL_PX, TEXT, entry.number, 12))
                 if show_rules and line.rules:
-                    for part in wrap(self.texts, once_each(line.rules), text_w - 24, SMALL_PX):
+                    for part in self._wrap(once_each(line.rules), text_w - 24, SMALL_PX):
                         lines.append(_Line(part, SMALL_PX, DIM, entry.number, 24))
             lines.append(_Line("", SMALL_PX, DIM, entry.number, 0))
         self._lines = lines

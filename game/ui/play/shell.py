@@ -37,6 +37,7 @@ banner) is ``Teaching`` in ``shell_teach.py``; this module is the screen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -54,7 +55,7 @@ from game.ui.play.card import Card
 from game.ui.play.end_screen import game_over_card
 from game.ui.play.game_menu import help_card, menu_card
 from game.ui.play.glossary_tip import draw_text
-from game.ui.play.layout import Layout
+from game.ui.play.layout import TRAY_H, Layout
 from game.ui.play.log_panel import LogPanel
 from game.ui.play.resume import RESUME, resume_card
 from game.ui.play.shell_match import AI_PACE_S, St
@@ -71,11 +72,13 @@ from game.ui.play.widgets import (
     TEXT_PX,
     Texts,
     ellipsize_message,
+    wrap,
 )
-from game.ui.status_bar import StatusBar
 from game.ui.view import Home, Quit, ViewAction
 
 STATUS_BG: RGB = (0x1A, 0x1B, 0x1F)
+#: the spaces the status line is not broken at: before a number, before a rule ID's bracket
+GLUE = re.compile(r" (?=\d+\b|\([A-Z]{2,}-)")
 #: events a card takes (the rest wait until it is gone)
 CARD_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
 
@@ -90,6 +93,11 @@ class PlayShell(Teaching[St]):
     #: the side panel's Odds tab and the piece's card tab of the game: (label, tooltip) msgids
     odds_tab: tuple[str, str] = (N_("Odds"), "")
     card_tab: tuple[str, str] = ("", "")
+    #: the dice tray's height (under the table; beside it a line more)
+    tray_h = TRAY_H
+    #: the game's tray, action bar and top bar read well in a column beside the table (about
+    #: 400 px wide): the layout may put them there when that shows the map larger
+    bars_beside = False
     session: Any
 
     def __init__(self, session: Any, board: Board, size: tuple[int, int], *,
@@ -98,17 +106,16 @@ class PlayShell(Teaching[St]):
                  goals: bool | None = None) -> None:
         self.board = board
         self.texts = Texts()
-        self.layout = self.layout_for(size)
-        self.status_height = StatusBar(self.texts.fonts).height
-        t = self.layout.table
-        self.board_view = BoardView(board, (t.width, t.height + self.status_height), figures=(),
-                                    image_loader=image_loader)
-        self.board_view.show_status = False  # the tray covers it
-        self.save_dir = save_dir if save_dir is not None else user_dirs.saves_dir()
-        self.ai_pace = self.ai_pace_s if ai_pace is None else ai_pace
         #: the pygame_gui widgets of the bars (top bar, tabs, action bar), drawn after them
         self.bars_gui = Gui(size)
         self.top_buttons = TopButtons(self.bars_gui)
+        self.layout = self.layout_for(size)
+        t = self.layout.table
+        # the shell's status line says what the board view's status bar would
+        self.board_view = BoardView(board, t.size, figures=(), image_loader=image_loader,
+                                    status=False)
+        self.save_dir = save_dir if save_dir is not None else user_dirs.saves_dir()
+        self.ai_pace = self.ai_pace_s if ai_pace is None else ai_pace
         self.side_panel = SidePanel(self.texts, self.bars_gui)
         self.log_panel = LogPanel(self.texts)
         #: where the mouse was last (the wheel's events carry no position)
@@ -160,8 +167,14 @@ class PlayShell(Teaching[St]):
 
     # ------------------------------------------------------------------ what a game fills in
     def layout_for(self, size: tuple[int, int]) -> Layout:
-        """Where the parts of the screen go in a window of ``size``."""
-        return Layout.of(size)
+        """Where the parts of the screen go in a window of ``size`` (the bars beside the
+        table when that shows the map larger and the game's tray draws in a narrow column)."""
+        return Layout.of(size, self.map_size() if self.bars_beside else None,
+                         tray_h=self.tray_h)
+
+    def map_size(self) -> tuple[float, float]:
+        """The map's width and height (millimetres), which the layout fits the table to."""
+        return self.board.width_mm, self.board.height_mm
 
     def build(self) -> None:
         """The game's own parts (panels, bars), made before the first session shows."""
@@ -464,7 +477,7 @@ class PlayShell(Teaching[St]):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = self.layout_for(size)
         t = self.layout.table
-        self.board_view.resize((t.width, t.height + self.status_height))
+        self.board_view.resize(t.size)
         self.bars_gui.resize(size)
 
     # ------------------------------------------------------------------ time
@@ -509,9 +522,8 @@ class PlayShell(Teaching[St]):
         """The board view (the map under the camera) in the table's place; returns the table
         as a subsurface for the game's marks."""
         t = self.layout.table
-        full = pygame.Rect(t.x, t.y, t.width, t.height + self.status_height)
-        if full.width > 0 and full.height > 0 and surface.get_rect().contains(full):
-            self.board_view.draw(surface.subsurface(full))
+        if t.width > 0 and t.height > 0 and surface.get_rect().contains(t):
+            self.board_view.draw(surface.subsurface(t))
         return surface.subsurface(t.clip(surface.get_rect()))
 
     def draw_top_frame(self, surface: pygame.Surface) -> pygame.Rect:
@@ -545,11 +557,23 @@ class PlayShell(Teaching[St]):
         surface.fill(STATUS_BG, rect)
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.topright)
         text, colour = self.status_line()
-        shown = ellipsize_message(self.texts, text, rect.width - 20, TEXT_PX)
         high = self.texts.font(TEXT_PX).get_height()
-        # a refusal's rule ID is a link; the terms explain themselves on hover
-        draw_text(surface, self.texts, self.spots, shown,
-                  (rect.x + 10, rect.y + (rect.height - high) // 2), TEXT_PX, colour, bg=STATUS_BG)
+        room = rect.width - 20
+        # as many lines as the line's height holds (two beside the table), the last one cut
+        most = max(1, (rect.height - 4) // high)
+        # a number stays with the word before it ("Guard 1"), a rule ID with its word
+        glued = GLUE.sub("\u00a0", text) if most > 1 else text
+        lines = [line.replace("\u00a0", " ") for line in wrap(self.texts, glued, room, TEXT_PX)] \
+            if most > 1 else [text]
+        if len(lines) > most:
+            lines = [*lines[:most - 1], " ".join(lines[most - 1:])]
+        lines[-1] = ellipsize_message(self.texts, lines[-1], room, TEXT_PX)
+        y = rect.y + (rect.height - high * len(lines)) // 2
+        for line in lines:
+            # a refusal's rule ID is a link; the terms explain themselves on hover
+            draw_text(surface, self.texts, self.spots, line, (rect.x + 10, y), TEXT_PX, colour,
+                      bg=STATUS_BG)
+            y += high
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """The goals beside the table and the hand-over banner, the bars' widgets (their

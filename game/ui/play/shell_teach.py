@@ -404,14 +404,21 @@ class Teaching(MatchControls[St]):
 
 
 def keep_tooltips_off(gui: Gui, rects: Sequence[pygame.Rect]) -> None:
-    """Move the widgets' tooltips (pygame_gui's) off ``rects`` (the dice tray): above them."""
+    """Move the widgets' tooltips (pygame_gui's) off ``rects`` (the dice tray): above them,
+    or left of them when above they would cover the button they explain (the top bar's
+    buttons just over the tray, beside the table)."""
     from pygame_gui.elements import UITooltip
 
-    for element in gui.manager.get_sprite_group().sprites():
+    sprites = gui.manager.get_sprite_group().sprites()
+    hovered = [e.rect for e in sprites if getattr(e, "hovered", False)]
+    for element in sprites:
         if not isinstance(element, UITooltip):
             continue
         for r in rects:
             if element.rect.colliderect(r):
-                y = max(0, r.y - element.rect.height - 4)
-                element.set_position((element.rect.x, y))
+                box = element.rect.copy()
+                box.y = max(0, r.y - box.height - 4)
+                if box.collidelist(hovered) >= 0:
+                    box.topleft = (max(0, r.x - box.width - 4), element.rect.y)
+                element.set_position(box.topleft)
                 gui.touch()

@@ -132,7 +132,8 @@ class Tabs:
         gui = self.widgets.ready(size)
         key = ((rect.x, rect.y, rect.width, rect.height), language(),
                tuple((t.id, t.label, t.tip) for t in tabs))
-        if key != self._built:
+        held = self.widgets.holding() and self._built is not None and key[1:] == self._built[1:]
+        if key != self._built and not held:
             from pygame_gui.core import ObjectID
             from pygame_gui.elements import UIButton
 

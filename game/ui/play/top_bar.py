@@ -47,7 +47,8 @@ class TopButtons:
         they were built."""
         gui = self.widgets.ready(size or (rect.right, rect.bottom))
         key = ((rect.x, rect.y, rect.width, rect.height), language())
-        if key == self._built:
+        if key == self._built or (self.widgets.holding() and self._built is not None
+                                  and key[1] == self._built[1]):
             return False
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton

@@ -153,6 +153,8 @@ class Pane:
     def line(self, text: str, colour: RGB = ui.TEXT) -> None:
         for part in ui.wrap(self.texts, text, self.width, ui.SMALL_PX):
             self.surface.blit(self.texts.render(part, ui.SMALL_PX, colour), (self.body.x + PAD, self.y))
+            if self.texts.spots is not None:  # its terms explain themselves, its rule IDs link
+                self.texts.spots.note(part, (self.body.x + PAD, self.y), ui.SMALL_PX, clip=self.body)
             self.y += LINE_H
 
     def gap(self, px: int = 6) -> None:

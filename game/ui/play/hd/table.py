@@ -23,7 +23,7 @@ from game.rules.helldorado.spatial import angle_to
 from game.rules.helldorado.state import HDState, Unit
 from game.ui.colours import LABEL_PLATE, NO_SIDE, RGB, ink_on
 from game.ui.label_layout import circle_box
-from game.ui.labels import LabelPlacer
+from game.ui.labels import LabelPlacer, remember_words
 from game.ui.play import widgets as ui
 from game.ui.play.hd.overlay import (
     RING,
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 #: label priorities (higher is placed first)
 DRAG, HOVER, SELECTED, LEGAL, SEEN, UNSEEN, RINGS, TO_PLAY, OTHER = 110, 100, 95, 90, 85, 80, 70, 50, 20
+#: the outline and words of the terrain piece under the pointer
+HOVER_INK: RGB = (0xF4, 0xF4, 0xF0)
 #: a base is never drawn smaller than this radius, in pixels
 MIN_R = 9
 #: the label plates made lately, by their words and colours
@@ -62,10 +64,13 @@ def plate(texts: ui.Texts, lines: Sequence[tuple[str, RGB]]) -> pygame.Surface:
                          pygame.SRCALPHA)
     out.fill(LABEL_PLATE)
     y = 1
-    for pic in pics:
+    placed = []
+    for pic, (text, _colour) in zip(pics, lines, strict=True):
         out.blit(pic, (4, y))
+        placed.append((text, 4, y, font))
         y += pic.get_height()
     _PLATES[key] = out
+    remember_words(out, " / ".join(text for text, _colour in lines), placed)
     if len(_PLATES) > 512:
         _PLATES.popitem(last=False)
     return out
@@ -93,7 +98,12 @@ def draw_table(view: HDPlayView, surface: pygame.Surface) -> None:
     k = view.k
     scale = cam.zoom * k
     bounds = surface.get_rect()
-    placer = LabelPlacer(surface, bounds=bounds)
+    placer = LabelPlacer(surface, bounds=bounds, spots=view.spots)
+    for obj in view.board.objects:  # the map's own words stay readable: no label over them
+        if obj.shape == "text" and obj.visible and obj.text:
+            x0, y0, x1, y1 = obj.geometry.bounds
+            (sx0, sy0), (sx1, sy1) = cam.world_to_screen(x0, y0), cam.world_to_screen(x1, y1)
+            placer.keep_clear((sx0, sy0, sx1 - sx0, sy1 - sy0))
     pic = view.sight() if view.tool is None and view.drag_from is None else None
     if pic is not None:
         draw_sight(surface, cam, st, pic)
@@ -138,7 +148,32 @@ def draw_table(view: HDPlayView, surface: pygame.Surface) -> None:
         _ring_labels(view, placer, st, pic, bounds)
     if view.drag_from is not None and view.drag_to is not None and view.selected:
         _draw_drag(view, surface, placer)
+    elif view.hover_piece:
+        _draw_hovered_piece(view, surface, placer)
     placer.draw()
+
+
+def _draw_hovered_piece(view: HDPlayView, surface: pygame.Surface, placer: LabelPlacer) -> None:
+    """The terrain piece under the pointer outlined, with its name and height (issue 16: terrain
+    a player can read; its height decides what it hides, HD-RANGED-8)."""
+    solid = view.session.system.table_of(view.state).solids.get(view.hover_piece)
+    if solid is None:
+        return
+    cam, k = view.board_view.camera, view.k
+    shapes = getattr(solid.footprint, "geoms", [solid.footprint])
+    for shape in shapes:
+        ring = getattr(shape, "exterior", None)
+        if ring is None:
+            continue
+        pts = [cam.world_to_screen(x * k, y * k) for x, y in ring.coords]
+        if len(pts) > 2:
+            pygame.draw.lines(surface, HOVER_INK, True, pts, 2)
+    x0, y0, x1, y1 = solid.footprint.bounds
+    (sx0, sy0), (sx1, sy1) = cam.world_to_screen(x0 * k, y0 * k), cam.world_to_screen(x1 * k, y1 * k)
+    words = _("{name} · {height:.1f} f high").format(name=view.names.thing(solid.id),
+                                                     height=solid.top)
+    anchor = ((sx0 + sx1) / 2, min(sy0, sy1))  # above the piece: its outline stays in sight
+    placer.add(plate(view.texts, [(words, HOVER_INK)]), anchor, clearance=4, priority=HOVER)
 
 
 def _draw_base(view: HDPlayView, surface: pygame.Surface, u: Unit, c: tuple[int, int], r: int,

@@ -173,6 +173,7 @@ def motion(view: HDPlayView, event: pygame.event.Event, pos: tuple[int, int], on
         view.drag_to = view.world_at(pos)
         return
     view.hover = view.unit_at(pos) if on_table else ""
+    view.hover_piece = view.piece_at(pos) if on_table and not view.hover and view.tool is None else ""
     view.forward(event)
 
 

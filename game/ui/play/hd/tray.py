@@ -6,7 +6,7 @@ active unit's movement left beside it. ``hd_rows`` reads the rows from events (p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -129,6 +129,12 @@ class HDTray(TrayFrame):
 
     def row_width(self, row: HDRow) -> int:
         return self._width(row)
+
+    def split(self, row: HDRow, room: int) -> list[HDRow]:
+        """A row too wide for a narrow tray: its result on a line of its own."""
+        if not row.faces or not row.result or self._width(row) <= room:
+            return [row]
+        return [replace(row, result=""), HDRow("", result=row.result)]
 
     def draw_row(self, pic: pygame.Surface, row: HDRow, x: int, y: int,
                  colours: dict[str, RGB]) -> int:

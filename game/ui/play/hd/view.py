@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+from shapely.geometry import Point
 
 from game.board.model import Board
 from game.i18n import N_, _, language
@@ -43,7 +44,6 @@ from game.ui.play.hd.overlay import (
 )
 from game.ui.play.hd.session import HDSession, Tool, new_hd_match
 from game.ui.play.hd.tray import HDRow, HDTray
-from game.ui.play.layout import Layout
 from game.ui.play.match_session import Submitted
 from game.ui.play.shell import PlayShell
 from game.ui.play.side_panel import CARD, LINE_H, ODDS, PanelTab
@@ -64,26 +64,13 @@ CARD_TIP = N_("The card of the unit under the pointer or selected: profile, life
               "weapons.")
 
 
-def hd_layout(size: tuple[int, int]) -> Layout:
-    """The One for All layout with a taller dice tray (the attack sequence needs rows)."""
-    base = Layout.of(size)
-    extra = TRAY_H - base.tray.height
-    t = base.table
-    table = pygame.Rect(t.x, t.y, t.width, max(1, t.height - extra))
-    tray = pygame.Rect(base.tray.x, table.bottom, base.tray.width, TRAY_H)
-    actions = pygame.Rect(base.actions.x, tray.bottom, base.actions.width, base.actions.height)
-    status = pygame.Rect(base.status.x, actions.bottom, base.status.width, base.status.height)
-    return Layout(base.size, base.top, table, base.panel, tray, actions, status)
-
-
 class HDPlayView(PlayShell[HDState]):
     help_lines = HELP
     odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Unit"), CARD_TIP)
     draw_odds, draw_card = hd_paint.draw_odds_tab, hd_paint.draw_unit
     ai_pace_s = AI_PACE_S
-
-    def layout_for(self, size: tuple[int, int]) -> Layout:
-        return hd_layout(size)
+    #: a taller dice tray (the attack sequence needs rows), beside the table on a wide window
+    tray_h, bars_beside = TRAY_H, True
 
     def build(self) -> None:
         self.action_bar = ActionBar(self.texts, self.bars_gui)
@@ -94,6 +81,7 @@ class HDPlayView(PlayShell[HDState]):
         self._start(session)
         self.selected = ""
         self.hover = ""
+        self.hover_piece = ""  #: the terrain piece under the pointer (outlined, named, its height)
         self.cursor: tuple[int, int] | None = None
         self.drag_from: tuple[int, int] | None = None
         self.drag_to: tuple[float, float] | None = None  #: fathoms
@@ -455,6 +443,13 @@ class HDPlayView(PlayShell[HDState]):
     def build_widgets(self) -> None:
         lay = self.layout
         self.action_bar.set(lay.actions, self.groups(), self.hint(), lay.size)
+
+    def piece_at(self, pos: tuple[int, int]) -> str:
+        """The terrain piece under ``pos`` (the highest where pieces stack), "" for none."""
+        x, y = self.world_at(pos)
+        index = self.session.system.table_of(self.state).index
+        hits = [index.solids[int(i)] for i in index.query(Point(x, y))]
+        return max(hits, key=lambda s: s.top).id if hits else ""
 
     def unit_at(self, pos: tuple[int, int]) -> str:
         x, y = self.world_at(pos)

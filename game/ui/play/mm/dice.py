@@ -74,6 +74,8 @@ def draw_die(surface: pygame.Surface, texts: Texts, rect: pygame.Rect, face: int
     word = die_word(face, row)
     pic = texts.render(word, SMALL_PX, TEXT if name else DIM)
     surface.blit(pic, (rect.centerx - pic.get_width() // 2, rect.bottom + 1))
+    if texts.spots is not None:  # the word explains itself (the glossary's tooltip)
+        texts.spots.note(word, (rect.centerx - pic.get_width() // 2, rect.bottom + 1), SMALL_PX)
 
 
 def die_word(face: int, row: str) -> str:

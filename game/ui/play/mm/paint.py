@@ -72,10 +72,9 @@ def draw_table(view: MMPlayView, table: pygame.Surface) -> None:
     else the picture made last is laid on the table."""
     st = view.state
     hovered = view.figure_at(view.cursor) if view.cursor is not None else ""
-    key = (id(st), view.board_view.camera, table.get_size(), view.hover_cell, hovered,
-           i18n.language(), view.session.human_to_play(), view.teaching,
-           view.board_view.show_terrain)
-    draw_kept_marks(view, table, key, st, paint_table)
+    key = (id(st), view.hover_cell, hovered, i18n.language(), view.session.human_to_play(),
+           view.teaching, view.board_view.show_terrain)
+    draw_kept_marks(view, table, key, st, paint_table, view.board_view.camera)
 
 
 def paint_table(view: MMPlayView, layer: pygame.Surface) -> None:
@@ -110,15 +109,16 @@ def draw_top(view: MMPlayView, surface: pygame.Surface) -> None:
     cy = top.centery
     seat = view.session.to_play()
     who = _("Chapter over") if seat is None else seat_name(seat)
-    pic = view.texts.render(_("Round {n}").format(n=st.round) + f"  ·  {who}", ui.TEXT_PX,
+    round_text = _("Round {n}").format(n=st.round) + f"  ·  {who}"
+    pic = view.texts.render(round_text, ui.TEXT_PX,
                             view.colours.get(seat or "", ui.TEXT) if seat not in (None, GM) else ui.TEXT)
     surface.blit(pic, (x, cy - pic.get_height() // 2))
+    view.spots.note(round_text, (x, cy - pic.get_height() // 2), ui.TEXT_PX)
     x += pic.get_width() + 14
     r = (top.height - 10) // 2  # the cheese wheel's radius
     wheel_text = _("Wheel {wheel}/6   Page {page}/{end}").format(
         wheel=st.wheel, page=st.page, end=st.end_page)
-    wheel = view.texts.render(wheel_text, ui.TEXT_PX, ui.TEXT)
-    room = first - 8 - (8 + 2 * r + 6 + wheel.get_width())  # where the track must end
+    room = first - 8 - (8 + 2 * r + 6 + view.texts.width(wheel_text, ui.TEXT_PX))  # the track's end
     more = view.texts.render("...", ui.SMALL_PX, ui.DIM)
     for i, ent in enumerate(st.order):  # the initiative track
         if st.has_mouse(ent):
@@ -145,9 +145,9 @@ def draw_top(view: MMPlayView, surface: pygame.Surface) -> None:
         x = chip.right + 6
     x += 8
     fits = first - 8 - (x + 2 * r + 6)  # a narrow window: the words cut, not the buttons
-    if wheel.get_width() > fits:
-        wheel = view.texts.render(ui.ellipsize(view.texts, wheel_text, max(0, fits), ui.TEXT_PX),
-                                  ui.TEXT_PX, ui.TEXT)
+    if view.texts.width(wheel_text, ui.TEXT_PX) > fits:
+        wheel_text = ui.ellipsize(view.texts, wheel_text, max(0, fits), ui.TEXT_PX)
+    wheel = view.texts.render(wheel_text, ui.TEXT_PX, ui.TEXT)
     centre = (x + r, cy)
     for k in range(6):
         a0 = -math.pi / 2 + k * math.pi / 3
@@ -157,6 +157,7 @@ def draw_top(view: MMPlayView, surface: pygame.Surface) -> None:
         pygame.draw.polygon(surface, (0x10, 0x10, 0x10), pts, 1)
     x += 2 * r + 6
     surface.blit(wheel, (x, cy - wheel.get_height() // 2))
+    view.spots.note(wheel_text, (x, cy - wheel.get_height() // 2), ui.TEXT_PX)
     end = x + wheel.get_width()  # where the words end
     x = end + 14
     mode = view.texts.render(view.mode_name(), ui.SMALL_PX, ui.DIM)
@@ -187,8 +188,10 @@ def draw_party(view: MMPlayView, surface: pygame.Surface, body: pygame.Rect) -> 
         if m.captured:
             head += "  " + _("captured")
         pygame.draw.rect(surface, colour, pygame.Rect(x, y + 3, 6, 14))
-        surface.blit(view.texts.render(ui.ellipsize(view.texts, head, w - 10, ui.SMALL_PX), ui.SMALL_PX,
+        head = ui.ellipsize(view.texts, head, w - 10, ui.SMALL_PX)
+        surface.blit(view.texts.render(head, ui.SMALL_PX,
                                        ui.ACCENT if m.id == st.acting else ui.TEXT), (x + 10, y))
+        view.spots.note(head, (x + 10, y), ui.SMALL_PX)
         y += 18
         held = ", ".join(view.name(c) for c in m.equipped) or _("nothing")
         pack = ", ".join(view.name(c) for c in m.pack)
@@ -198,6 +201,7 @@ def draw_party(view: MMPlayView, surface: pygame.Surface, body: pygame.Rect) -> 
         for line in ui.wrap(view.texts, _("Cards: {cards}").format(cards=held) + extra, w - 10,
                             ui.SMALL_PX):
             surface.blit(view.texts.render(line, ui.SMALL_PX, ui.DIM), (x + 10, y))
+            view.spots.note(line, (x + 10, y), ui.SMALL_PX)
             y += 17
         y += 5
     if st.group_items:
@@ -235,15 +239,18 @@ def draw_tray(view: MMPlayView, surface: pygame.Surface) -> None:
     if not rolls:
         surface.blit(view.texts.render(_("No dice rolled yet."), ui.TEXT_PX, ui.DIM), (x, rect.y + 8))
         return
-    size = max(18, min(40, rect.height - 40))
+    # a die from the tray's top + 24, the word under it from + 25 + size: both inside the tray
+    word_h = view.texts.font(ui.SMALL_PX).get_height()
+    size = max(18, min(40, rect.height - 27 - word_h))
     legend_x = _legend(view, surface, rect, rolls)
     groups = [(roll, _roll_title(view, roll)) for roll in rolls]
     widths = [_group_width(view, roll, title, size) for roll, title in groups]
     while len(groups) > 1 and sum(widths) + 20 * (len(widths) - 1) > legend_x - x - 10:
         groups, widths = groups[1:], widths[1:]  # the oldest rolls give way
     for (roll, title), width in zip(groups, widths, strict=True):
-        pic = view.texts.render(ui.ellipsize(view.texts, title, width, ui.SMALL_PX), ui.SMALL_PX, ui.TEXT)
-        surface.blit(pic, (x, rect.y + 4))
+        title = ui.ellipsize(view.texts, title, width, ui.SMALL_PX)
+        surface.blit(view.texts.render(title, ui.SMALL_PX, ui.TEXT), (x, rect.y + 4))
+        view.spots.note(title, (x, rect.y + 4), ui.SMALL_PX)
         dx = x
         for i, face in enumerate(roll.faces):
             word = _die_word(view, roll, i)
@@ -255,8 +262,9 @@ def draw_tray(view: MMPlayView, surface: pygame.Surface) -> None:
                 draw_plain_die(surface, dx + shift, rect.y + 24, int(face), size=size)
                 if word:
                     under = view.texts.render(word, ui.SMALL_PX, ui.DIM)
-                    surface.blit(under, (dx + shift + size // 2 - under.get_width() // 2,
-                                         rect.y + 25 + size))
+                    at = (dx + shift + size // 2 - under.get_width() // 2, rect.y + 25 + size)
+                    surface.blit(under, at)
+                    view.spots.note(word, at, ui.SMALL_PX)
             dx += size + 2 * shift + 10
         x += width + 20
 
@@ -298,6 +306,7 @@ def _legend(view: MMPlayView, surface: pygame.Surface, rect: pygame.Rect,
         for name, text in column:
             draw_symbol(surface, name, pygame.Rect(right - w, ly, 18, 18))
             surface.blit(view.texts.render(text, ui.SMALL_PX, ui.DIM), (right - w + 22, ly))
+            view.spots.note(text, (right - w + 22, ly), ui.SMALL_PX)
             ly += 18
         right -= w + 12
     return right
@@ -314,4 +323,5 @@ def draw_actions(view: MMPlayView, surface: pygame.Surface) -> None:
         y = rect.y + 8
         for line in ui.wrap(view.texts, text, rect.width - 24, ui.TEXT_PX)[:2]:
             surface.blit(view.texts.render(line, ui.TEXT_PX, ui.DIM), (rect.x + 12, y))
+            view.spots.note(line, (rect.x + 12, y), ui.TEXT_PX)
             y += 22

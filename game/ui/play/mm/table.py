@@ -29,7 +29,7 @@ from game.rules.mice_and_mystics.commands import Attack
 from game.rules.mice_and_mystics.occupancy import capacity
 from game.ui.colours import INK_LIGHT, LABEL_PLATE, RGB
 from game.ui.label_layout import circle_box
-from game.ui.labels import LabelPlacer, place_all
+from game.ui.labels import LabelPlacer, place_all, remember_words
 from game.ui.play import widgets as ui
 from game.ui.terrain_art import label_point, polygons_of
 
@@ -112,15 +112,19 @@ def _plate(view: MMPlayView, parts: Sequence[tuple[str, RGB]]) -> pygame.Surface
     cache = view.plates
     found = cache.get(key)
     if found is None:
+        words = [text for text, _colour in parts if text]
         pics = [view.texts.render(text, ui.SMALL_PX, colour) for text, colour in parts if text]
         w = sum(p.get_width() for p in pics) + 6 * max(0, len(pics) - 1) + 8
         h = max((p.get_height() for p in pics), default=0) + 2
         found = pygame.Surface((w, h), pygame.SRCALPHA)
         found.fill(LABEL_PLATE)
         x = 4
-        for p in pics:
+        lines = []
+        for text, p in zip(words, pics, strict=True):
             found.blit(p, (x, 1))
+            lines.append((text, x, 1, view.texts.font(ui.SMALL_PX)))
             x += p.get_width() + 6
+        remember_words(found, " ".join(words), lines)
         if len(cache) > MAX_PLATES:
             cache.clear()
         cache[key] = found

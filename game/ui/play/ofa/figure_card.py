@@ -10,6 +10,7 @@ from game.i18n import _, language
 from game.rules.one_for_all.explain import profile_name
 from game.rules.one_for_all.state import Figure, OFAState
 from game.ui.colours import BASE_RIM, INK_LIGHT, RGB, ink_on
+from game.ui.play.glossary_tip import Written
 from game.ui.play.ofa.figure_layer import BADGE, STAR, SWORD, WOUND, star_points
 from game.ui.play.ofa.names import Names
 from game.ui.play.widgets import (
@@ -50,6 +51,7 @@ class FigureCard:
         self.texts = texts
         self._key: tuple | None = None
         self._picture: pygame.Surface | None = None
+        self._written = Written()  #: its lines, noted for the glossary's tooltips
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: OFAState,
              figure_id: str, names: Names, colours: dict[str, RGB]) -> None:
@@ -58,13 +60,19 @@ class FigureCard:
         key = (fig, act, rect.size, language())
         if key != self._key or self._picture is None:
             self._key = key
+            self._written.clear()
             self._picture = self._render(rect.size, state, fig, names, colours)
         surface.blit(self._picture, rect)
+        self._written.note(self.texts.spots, rect)
+
+    def _write(self, pic: pygame.Surface, text: str, pos: tuple[int, int], px: int,
+               colour: RGB) -> None:
+        self._written.write(pic, self.texts, text, pos, px, colour)
 
     def _line(self, pic: pygame.Surface, text: str, y: int, px: int = TEXT_PX,
               colour: RGB = TEXT, indent: int = 0) -> int:
         for part in wrap(self.texts, text, pic.get_width() - 2 * PAD - indent, px):
-            pic.blit(self.texts.render(part, px, colour), (PAD + indent, y))
+            self._write(pic, part, (PAD + indent, y), px, colour)
             y += self.texts.font(px).get_linesize()
         return y
 
@@ -152,13 +160,13 @@ class FigureCard:
         y += 24
         half = (pic.get_width() - 2 * PAD) // 2
         draw_stunned_icon(pic, PAD + 8, y + 9)
-        pic.blit(self.texts.render(_("Stunned"), SMALL_PX, TEXT), (PAD + 22, y))
+        self._write(pic, _("Stunned"), (PAD + 22, y), SMALL_PX, TEXT)
         draw_unarmed_icon(pic, PAD + half + 8, y + 9)
-        pic.blit(self.texts.render(_("Dropped weapon"), SMALL_PX, TEXT), (PAD + half + 22, y))
+        self._write(pic, _("Dropped weapon"), (PAD + half + 22, y), SMALL_PX, TEXT)
         y += 26
         draw_wound_icon(pic, PAD + 8, y + 9)
-        pic.blit(self.texts.render(_("One wound"), SMALL_PX, TEXT), (PAD + 22, y))
+        self._write(pic, _("One wound"), (PAD + 22, y), SMALL_PX, TEXT)
         cx, cy = PAD + half + 8, y + 9
         pygame.draw.circle(pic, BASE_RIM, (cx, cy), 10)
         pygame.draw.circle(pic, ACCENT, (cx, cy), 8, 3)
-        pic.blit(self.texts.render(_("Active figure"), SMALL_PX, TEXT), (PAD + half + 22, y))
+        self._write(pic, _("Active figure"), (PAD + half + 22, y), SMALL_PX, TEXT)

@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import _, language
 from game.ui.play import widgets as ui
+from game.ui.play.glossary_tip import Written
 from game.ui.play.ofa.roll_odds import RollPreview
 
 PAD = 12
@@ -24,20 +25,23 @@ class OddsPanel:
         self.texts = texts
         self._key: tuple | None = None
         self._picture: pygame.Surface | None = None
+        self._written = Written()  #: its lines, noted for the glossary's tooltips and links
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, preview: RollPreview | None,
              source: str) -> None:
         key = (preview, source, rect.size, language())
         if key != self._key or self._picture is None:
             self._key = key
+            self._written.clear()
             self._picture = self._render(rect.size, preview, source)
         surface.blit(self._picture, rect)
+        self._written.note(self.texts.spots, rect)
 
     def _text(self, pic: pygame.Surface, text: str, y: int, px: int = ui.TEXT_PX,
               colour: tuple[int, int, int] = ui.TEXT, indent: int = 0) -> int:
         w = pic.get_width() - 2 * PAD - indent
         for line in ui.wrap(self.texts, text, w, px):
-            pic.blit(self.texts.render(line, px, colour), (PAD + indent, y))
+            self._written.write(pic, self.texts, line, (PAD + indent, y), px, colour)
             y += self.texts.font(px).get_linesize()
         return y
 
@@ -103,7 +107,7 @@ class OddsPanel:
         for k, p in shown:
             last = k == MAX_BARS - 1 and rest > 0
             p_here = p + rest if last else p
-            pic.blit(self.texts.render(words(k), ui.SMALL_PX, ui.DIM), (PAD, y))
+            self._written.write(pic, self.texts, words(k), (PAD, y), ui.SMALL_PX, ui.DIM)
             pygame.draw.rect(pic, ui.PANEL_LINE, (PAD + label_w, y + 2, bar_w, BAR_H - 2))
             pygame.draw.rect(pic, ui.ACCENT if k else ui.DIM,
                              (PAD + label_w, y + 2, max(1, round(bar_w * p_here)), BAR_H - 2))

@@ -15,6 +15,7 @@ from game.ui.label_layout import circle_box
 from game.ui.labels import LabelPlacer, plate
 from game.ui.play.choices import Choice, Group
 from game.ui.play.ofa.actions import addable_targets, with_targets
+from game.ui.play.ofa.chances import with_chances
 from game.ui.play.ofa.figure_card import FigureCard
 from game.ui.play.ofa.hints import hint, keys_help
 from game.ui.play.ofa.odds_panel import OddsPanel
@@ -76,7 +77,7 @@ class Painter:
         if view.hover and view.hover not in rings:
             rings[view.hover] = HOVER_RING
         active = st.activation.figure if st.activation else ""
-        placer = LabelPlacer(table)
+        placer = LabelPlacer(table, spots=view.spots)
         for x0, y0, x1, y1 in self._map_words(view):  # the map's own words stay readable
             (sx0, sy0), (sx1, sy1) = cam.world_to_screen(x0, y0), cam.world_to_screen(x1, y1)
             placer.keep_clear((sx0, sy0, sx1 - sx0, sy1 - sy0))
@@ -114,6 +115,8 @@ class Painter:
             ident, mover, ink = st.activation.contact, st.activation.figure, ACCENT
             fig = st.figure(mover)
             near = (fig.x, fig.y)
+        elif view.hover_piece and view.drag is None:  # terrain under the pointer: what it is
+            ident, ink, near = view.hover_piece, HOVER_RING, view.hover_at
         else:
             return
         system = view.session.system
@@ -126,7 +129,12 @@ class Painter:
             placer.keep_clear(box)  # a small piece is never hidden under its own name
         if anchor is None or preview is not None or ident in view.names.figures:
             return  # the preview's label names it; a figure has its own name
-        name = self._plate(view.names.of(ident), ink)
+        words = view.names.of(ident)
+        if ident == view.hover_piece:
+            index = view.session.system.index(st)
+            top = float(index.top[index.index_of(ident)])
+            words = _("{name} · {height:.0f} mm high").format(name=words, height=top)
+        name = self._plate(words, ink)
         placer.keep_clear(circle_box(anchor, 4))
         placer.add(name, anchor, clearance=6, priority=CONTACT_PRIORITY)
 
@@ -205,4 +213,4 @@ def bar_groups(view: OFAPlayView) -> list[Group]:
         return [Group("targets", _("Targets"), (Choice(label, tg.choice.command, "targets"),
                                                  Choice(_("Cancel"), None, "targets")))]
     opts = view.options()
-    return list(opts.groups) if opts is not None else []
+    return with_chances(opts.groups, opts.state, view.names) if opts is not None else []

@@ -64,8 +64,21 @@ def object_at(view: OFAPlayView, pos: tuple[int, int], keys: set[str]) -> str:
     return ""
 
 
+def piece_at(view: OFAPlayView, pos: tuple[int, int]) -> str:
+    """The terrain piece under ``pos`` (the highest where pieces stack), "" for none."""
+    if not view.layout.table.collidepoint(pos):
+        return ""
+    x, y = view.world_at(pos)
+    index = view.session.system.index(view.state)
+    hits = [index.solids[int(i)] for i in index.tree.query(Point(x, y), predicate="intersects")]
+    return max(hits, key=lambda s: s.top).id if hits else ""
+
+
 def motion(view: OFAPlayView, event: pygame.event.Event, pos: tuple[int, int]) -> None:
     view.hover = figure_at(view, pos) or ""
+    view.hover_piece = "" if view.hover or view.drag is not None else piece_at(view, pos)
+    if view.hover_piece:
+        view.hover_at = view.world_at(pos)
     view.hot = view.action_bar.choice_at(pos) if view.layout.actions.collidepoint(pos) else None
     if view.drag is not None:
         update_preview(view, pos)

@@ -8,7 +8,7 @@ the shell's ``TrayFrame``) and keeps the picture until the match changes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -120,6 +120,13 @@ class DiceTray(TrayFrame):
 
     def row_width(self, row: DiceRow) -> int:
         return _row_width(self.texts, row)
+
+    def split(self, row: DiceRow, room: int) -> list[DiceRow]:
+        """A row too wide for a narrow tray (beside the table): its result on a line of its
+        own."""
+        if not row.faces or not row.result or _row_width(self.texts, row) <= room:
+            return [row]
+        return [replace(row, result=""), DiceRow("", (), result=row.result)]
 
     def draw_row(self, pic: pygame.Surface, row: DiceRow, x: int, y: int,
                  colours: dict[str, RGB]) -> int:

@@ -69,6 +69,8 @@ CARD_TIP = N_("The card of the figure under the pointer or selected: profile, ma
 class OFAPlayView(PlayShell[OFAState]):
     help_lines = HELP_LINES
     odds_tab, card_tab = (N_("Odds"), ODDS_TIP), (N_("Figure"), CARD_TIP)
+    #: the tavern is taller than wide: on a wide window the bars stand beside the table
+    bars_beside = True
 
     def __init__(self, session: PlaySession, board: Board, size: tuple[int, int], *,
                  animate: bool = True, **options: Any) -> None:
@@ -92,6 +94,10 @@ class OFAPlayView(PlayShell[OFAState]):
         self.selected = ""
         self.inspected = ""
         self.hover = ""
+        #: the terrain piece under the pointer (outlined and named with its height) and where
+        #: the pointer is on the table (mm)
+        self.hover_piece = ""
+        self.hover_at: tuple[float, float] = (0.0, 0.0)
         self.cursor: tuple[int, int] | None = None
         self.drag: Drag | None = None
         self.preview: MovePreview | None = None
@@ -327,7 +333,7 @@ class OFAPlayView(PlayShell[OFAState]):
             self.forward(event)
         elif kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
             self.cursor = None
-            self.hover = ""
+            self.hover = self.hover_piece = ""
             self.panning = False
             self.forward(event)
 

@@ -17,6 +17,7 @@ from game.i18n import N_, _
 from game.rules.relic.state import BattleStep, Phase, RelicState
 from game.ui.colours import RGB
 from game.ui.play import widgets as ui
+from game.ui.play.glossary_tip import draw_text
 from game.ui.play.relic.session import attr_short, mode_word, more_note, player_label
 from game.ui.play.relic.table import draw_board
 from game.ui.play.side_panel import draw_lines
@@ -145,7 +146,7 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
                 _("{card} ({kind})").format(card=session.name(c.id), kind=_(KIND_WORDS.get(c.kind, c.kind)))
                 for c in cards))
         for i, line in enumerate(ui.wrap(texts, words, rect.right - x - 12, ui.SMALL_PX)[:4]):
-            surface.blit(texts.render(line, ui.SMALL_PX, ui.TEXT if i == 0 else ui.DIM), (x, rect.y + 4 + 19 * i))
+            _say(view, surface, line, (x, rect.y + 4 + 19 * i), ui.SMALL_PX, ui.TEXT if i == 0 else ui.DIM)
         return
     shown = int(view._reveal / 0.35) + 1  # dice appear one after another
     start = next(e for e in evs if e.kind == "rel.battle")
@@ -153,8 +154,8 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
     head = _("{player} vs {enemy} — {attr} {player_value} vs {value}").format(
         player=player_label(start.actor), enemy=view.session.name(str(v["enemy"])),
         attr=attr_short(str(v["attribute"])), player_value=v["player_value"], value=v["value"])
-    surface.blit(texts.render(ui.ellipsize(texts, head, rect.width - 20, ui.SMALL_PX), ui.SMALL_PX, ui.ACCENT),
-                 (rect.x + 10, rect.y + 4))
+    _say(view, surface, ui.ellipsize(texts, head, rect.width - 20, ui.SMALL_PX), (rect.x + 10, rect.y + 4),
+         ui.SMALL_PX, ui.ACCENT)
     y = rect.y + 26
     x = rect.x + 10
     enemy = next((e for e in evs if e.kind == "rel.enemy_roll"), None)
@@ -181,8 +182,8 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
             note = _("you need {n}+ on your roll to win").format(
                 n=e_score - odds.player_bonus + 1) if view.teaching else ""
         surface.blit(texts.render(words, ui.TITLE_PX + 6, ui.ACCENT), (x + 10, y + 2))
-        surface.blit(texts.render(ui.ellipsize(texts, note, rect.right - x - 20, ui.SMALL_PX), ui.SMALL_PX, ui.DIM),
-                     (x + 10, y + 32))
+        _say(view, surface, ui.ellipsize(texts, note, rect.right - x - 20, ui.SMALL_PX), (x + 10, y + 32),
+             ui.SMALL_PX, ui.DIM)
     if score is not None and budget[0] > 0:
         s = score.data
         words = f"{s['player_score']} : {s['enemy_score']}"
@@ -191,14 +192,14 @@ def _tray(view: RelicPlayView, surface: pygame.Surface, rect: pygame.Rect) -> No
         res_word = _(RESULT_WORDS[res]) if res in RESULT_WORDS else res
         big = texts.render(words, ui.TITLE_PX + 6, colour)
         surface.blit(big, (x + 10, y + 2))
-        detail = texts.render(_("{result} — you {roll}+{value}{mods}, enemy {enemy_roll}+"
-                                "{enemy_value}{enemy_mods}").format(
+        detail = _("{result} — you {roll}+{value}{mods}, enemy {enemy_roll}+"
+                   "{enemy_value}{enemy_mods}").format(
             result=res_word, roll=s["player_roll"], value=s["player_value"],
             mods=_plus(s["player_modifiers"]), enemy_roll=s["enemy_roll"],
-            enemy_value=s["enemy_value"], enemy_mods=_plus(s["enemy_modifiers"])), ui.SMALL_PX, colour)
-        if x + 10 + detail.get_width() > rect.right:
-            detail = texts.render(res_word, ui.SMALL_PX, colour)
-        surface.blit(detail, (x + 10, y + 32))
+            enemy_value=s["enemy_value"], enemy_mods=_plus(s["enemy_modifiers"]))
+        if x + 10 + texts.width(detail, ui.SMALL_PX) > rect.right:
+            detail = res_word
+        _say(view, surface, detail, (x + 10, y + 32), ui.SMALL_PX, colour)
 
 
 def _rebuild_chains(rolls: list) -> tuple[tuple, tuple[int, ...]]:  # noqa: ANN001
@@ -221,9 +222,7 @@ def _plus(mods) -> str:  # noqa: ANN001
 def _chains_row(view: RelicPlayView, surface: pygame.Surface, x: int, y: int, who: str,
                 chains, adds, budget: list[int], note: str) -> int:  # noqa: ANN001
     texts = view.texts
-    label = texts.render(who, ui.SMALL_PX, ui.TEXT)
-    surface.blit(label, (x, y + 14))
-    x += label.get_width() + 14  # clear of the first die's explosion star
+    x += _say(view, surface, who, (x, y + 14), ui.SMALL_PX, ui.TEXT) + 14  # clear of the first star
     if chains is None:
         pic = texts.render("—", ui.TEXT_PX, ui.DIM)
         surface.blit(pic, (x, y + 12))
@@ -248,10 +247,15 @@ def _chains_row(view: RelicPlayView, surface: pygame.Surface, x: int, y: int, wh
     surface.blit(pic, (x, y + 10))
     x += pic.get_width() + 4
     if note:
-        pic = texts.render(note, ui.SMALL_PX, ui.DIM)
-        surface.blit(pic, (x + 2, y + 12))
-        x += pic.get_width() + 4
+        x += _say(view, surface, note, (x + 2, y + 12), ui.SMALL_PX, ui.DIM) + 4
     return x
+
+
+def _say(view: RelicPlayView, surface: pygame.Surface, text: str, pos: tuple[int, int], px: int,
+         colour: tuple[int, int, int]) -> int:
+    """Words of the tray or a tab, noted for the glossary's tooltips (a term explains itself
+    under the pointer, a rule ID links to its rule); returns their width."""
+    return draw_text(surface, view.texts, view.spots, text, pos, px, colour)
 
 
 def _die(view: RelicPlayView, surface: pygame.Surface, at: tuple[int, int], face: int,
@@ -290,8 +294,7 @@ def draw_heroes(view: RelicPlayView, surface: pygame.Surface, body: pygame.Rect)
         name = f"{player_label(hero.player)} · {view.session.name(hero.character)}"
         if hero.player in view.session.ai_sides:
             name = _("{player} (AI)").format(player=name)
-        surface.blit(texts.render(ui.ellipsize(texts, name, w - 16, ui.SMALL_PX), ui.SMALL_PX, colour),
-                     (x + 14, y))
+        _say(view, surface, ui.ellipsize(texts, name, w - 16, ui.SMALL_PX), (x + 14, y), ui.SMALL_PX, colour)
         relic = _("RELIC") if hero.relic else _("missions {done}/{needed}").format(
             done=hero.missions_completed, needed=st.cfg.missions_for_relic)
         line1 = _("Life {life}/{max_life}  Str {strength} Wil {willpower} Cun {cunning}  "
@@ -310,8 +313,8 @@ def draw_heroes(view: RelicPlayView, surface: pygame.Surface, body: pygame.Rect)
             ink = ui.GOOD if i == 1 and hero.relic else ui.TEXT if i == 0 else ui.DIM
             if i == 0 and hero.life <= 1:
                 ink = ui.DANGER
-            surface.blit(texts.render(ui.ellipsize(texts, line, w - 16, ui.SMALL_PX), ui.SMALL_PX, ink),
-                         (x + 14, y + 20 + HERO_LINE * i))
+            _say(view, surface, ui.ellipsize(texts, line, w - 16, ui.SMALL_PX), (x + 14, y + 20 + HERO_LINE * i),
+                 ui.SMALL_PX, ink)
         y += 90 + HERO_LINE
 
 

@@ -37,8 +37,8 @@ DECK_COLOURS: dict[str, RGB] = {"red": (0xC8, 0x3C, 0x34), "blue": (0x38, 0x6C, 
                                 "yellow": (0xD8, 0xB0, 0x28), "space": (0x80, 0x50, 0xA0),
                                 "scenario": (0x30, 0x30, 0x30)}
 HIGHLIGHT: RGB = (0x50, 0xF0, 0x90)
-#: a piece's least radius on the screen (px): 22 px wide at least
-MIN_PIECE_R = 11
+#: a piece's least radius on the screen (px): 24 px wide at least (issue 16)
+MIN_PIECE_R = 12
 #: a label's priority: the higher first
 HOVERED, TARGET, OCCUPIED, PLAIN = 9, 7, 5, 1
 #: the map's own words (its title, the crossings) rank this much above their own priority
@@ -148,9 +148,9 @@ def draw_board(view: RelicPlayView, surface: pygame.Surface) -> None:
     what they show changes (the match, the camera, the window, the space under the pointer,
     the language); else the picture made last is laid on the table."""
     st = view.state
-    key = (id(st), view.board_view.camera, surface.get_size(), view.hot_space, language(),
-           view.human_to_play(), view.board_view.show_terrain)
-    draw_kept_marks(view, surface, key, st, paint_board)
+    key = (id(st), surface.get_size(), view.hot_space, language(), view.human_to_play(),
+           view.board_view.show_terrain)
+    draw_kept_marks(view, surface, key, st, paint_board, camera=view.board_view.camera)
 
 
 def paint_board(view: RelicPlayView, surface: pygame.Surface) -> None:
