@@ -30,6 +30,15 @@ CASES = [
     ("validate {tmp}/broken.tmx", "broken.tmx"),
     ("menu --size 5x5", "5x5"),
     ("play --size huge " + TAVERN, "huge"),
+    ("new one_for_al {tmp}/n.tmx", "one_for_all"),
+    ("new relic " + TAVERN, "tavern.tmx"),
+    ("new helldorado {tmp}/n.tmj", "n.tmj"),
+    ("new helldorado {tmp}", "folder"),
+    ("new relic {tmp}/broken.tmx/n.tmx", "broken.tmx"),
+    ("new", "system"),
+    ("selfplay helldorado --map " + TAVERN, "tavern.tmx"),
+    ("selfplay relic --map {tmp}/broken.tmx", "broken.tmx"),
+    ("menu --maps {tmp}/bad.json", "bad.json"),
 ]
 
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.board.model import Board
+    from game.core.errors import Problem
 
 FPS_CAP = 60
 #: makes the main menu for a window of the given size
@@ -25,14 +26,15 @@ AI_ENV = "TABLETOP_AI"
 
 
 def play_command(map_path: Path, size: tuple[int, int], ai: Sequence[str] | None = None,
-                 mode: str = "teaching", home: Home | None = None) -> int:
+                 mode: str = "teaching", home: Home | None = None,
+                 players: int | None = None) -> int:
     """``tabletop play``: 0 when the window was closed, 2 for a bad map, 3 without a display.
 
     ``ai``: the sides the AI plays on a map with a play screen (default: ``$TABLETOP_AI``);
     ``mode``: "teaching" or "strict"; ``home(size)``: the main menu the game menu's "Main menu"
     opens (None: that choice closes the window).
     """
-    return run_window(map_path, size, ai=ai, mode=mode, home=home)
+    return run_window(map_path, size, ai=ai, mode=mode, home=home, players=players)
 
 
 def ai_sides_from_env(environ: dict[str, str] | None = None) -> list[str]:
@@ -42,10 +44,10 @@ def ai_sides_from_env(environ: dict[str, str] | None = None) -> list[str]:
 
 def run_window(map_path: Path, size: tuple[int, int], max_frames: int | None = None,
                ai: Sequence[str] | None = None, mode: str = "teaching",
-               home: Home | None = None) -> int:
+               home: Home | None = None, players: int | None = None) -> int:
     """``play_command`` that can stop by itself after ``max_frames`` frames (for tests)."""
     sides = ai_sides_from_env() if ai is None else list(ai)
-    return in_window(size, lambda: _play(map_path, max_frames, sides, mode, home))
+    return in_window(size, lambda: _play(map_path, max_frames, sides, mode, home, players))
 
 
 def in_window(size: tuple[int, int], body: Callable[[], int]) -> int:
@@ -77,7 +79,7 @@ def in_window(size: tuple[int, int], body: Callable[[], int]) -> int:
 
 
 def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
-          mode: str = "teaching", home: Home | None = None) -> int:
+          mode: str = "teaching", home: Home | None = None, players: int | None = None) -> int:
     import pygame
 
     from game.board.names import local_title
@@ -90,18 +92,42 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
     if read is None:
         return 2
     board, loader = read
+    refusal = scenario_refusal(map_path, board)
+    if refusal:
+        return 2
+    starts = sum(1 for spawn in board.spawns if spawn.side)
+    if players is not None and board.system == "relic" and players > starts:
+        print(f"{map_path}: error: --players {players}, but the board has {starts} start(s): "
+              f"play with --players {starts} or fewer, or add starts in Tiled", file=sys.stderr)
+        return 2
     pygame.display.set_caption(_("tabletop — {title}").format(
         title=local_title(board.title, board.properties)))
-    view: View | None = _play_view(map_path, board, loader, ai, mode=mode)
+    view: View | None = _play_view(map_path, board, loader, ai, mode=mode, players=players)
     if view is None:
         view = BoardView(board, _screen().get_size(), image_loader=loader)
     warn_missing_pictures(map_path, loader)
+    from game.ui.live_map import live_game  # saved again in Tiled: the screen follows
+
+    view = live_game(view, map_path, lambda b, lo, sides: _play_view(
+        map_path, b, lo, sides, mode=mode, offer_resume=False, players=players))
     run_views(ViewStack(view, home=home), max_frames)
     return 0
 
 
+def scenario_refusal(map_path: Path, board: Board) -> list[Problem]:
+    """The errors that refuse a play screen for the map (``tabletop validate``'s game lines),
+    each said on the terminal; [] when its game can start."""
+    from game.rules.scenario_check import scenario_errors
+
+    errors = scenario_errors(board, str(map_path))
+    for problem in errors:
+        print(problem.line(), file=sys.stderr)
+    return errors
+
+
 def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
-               ai: Sequence[str], *, mode: str = "teaching", offer_resume: bool = True) -> View | None:
+               ai: Sequence[str], *, mode: str = "teaching", offer_resume: bool = True,
+               players: int | None = None) -> View | None:
     """The play screen of the map's rule system, or None (the plain board view) when it has
     none or the map cannot start a game of it.
 
@@ -110,6 +136,9 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
     loads the autosave itself)."""
     from game.ui.play import has_play_view
 
+    if players is not None and board.system != "relic":
+        print(f"{map_path}: warning: --players is for Relic; a {board.system or 'plain'} map plays "
+              "its own sides", file=sys.stderr)
     if not has_play_view(board):
         if ai:
             print(f"{map_path}: warning: no play screen for system {board.system!r}; "
@@ -119,8 +148,9 @@ def _play_view(map_path: Path, board: Board, loader: Callable[..., Any],
         module, name = PLAY_VIEW_FACTORIES[board.system]
         factory = getattr(importlib.import_module(module), name)
         try:
+            seats = {"players": players} if players is not None and board.system == "relic" else {}
             made = cast(View, factory(map_path, _screen().get_size(), ai_sides=tuple(ai),
-                                      image_loader=loader, mode=mode, board=board))
+                                      image_loader=loader, mode=mode, board=board, **seats))
         except (ValueError, KeyError, OSError) as exc:
             print(f"{map_path}: warning: cannot start a game here ({exc}); showing the board",
                   file=sys.stderr)

@@ -6,17 +6,15 @@ engine's :func:`game.rules.engine.words.explain` puts an event into words throug
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from game.i18n import N_
 from game.rules.engine import Event
 from game.rules.engine import words as engine_words
 from game.rules.engine.words import Derived, Explanations, Translate
+from game.rules.one_for_all.profiles import profiles
 from game.rules.one_for_all.state import EndReason
 
 _MESSAGES: dict[str, str] = {
@@ -159,18 +157,10 @@ def end_reason(reason: str, lang: str | None = None) -> str:
     return engine_words.translate(text, lang) if text else str(reason)
 
 
-_PROFILES = Path(__file__).resolve().parent / "data" / "profiles.json"
-
-
-@cache
-def _profiles() -> dict[str, Any]:
-    return dict(json.loads(_PROFILES.read_text(encoding="utf-8")).get("profiles", {}))
-
-
 def profile_name(profile: str, lang: str = "en") -> str:
     """A profile's name for the screen (``"guard"`` -> ``"Cardinal's Guard"``, in Russian
     ``"Гвардеец кардинала"``); the id itself when the profile is not in the seed's list."""
-    entry = _profiles().get(profile)
+    entry = profiles().get(profile)
     if not isinstance(entry, dict):
         return profile
     name = entry.get(f"name_{lang}") or entry.get("name") or profile

@@ -14,9 +14,7 @@ navigation plan of ``navigation.py``).
 
 from __future__ import annotations
 
-import json
 import math
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -39,10 +37,9 @@ from game.rules.one_for_all import actions, activation, ai, duels, legal, moves
 from game.rules.one_for_all import explain as explain_mod
 from game.rules.one_for_all.commands import Act, Activate, AllocateHits, Duel, Move, Stop
 from game.rules.one_for_all.config import OFAConfig
+from game.rules.one_for_all.profiles import rating_of
 from game.rules.one_for_all.state import EndReason, Figure, OFAState
 from game.rules.one_for_all.table import Table
-
-DATA = Path(__file__).resolve().parent / "data"
 
 #: Every One for All command: how it is checked and how it is resolved.
 DISPATCH = Dispatch({
@@ -54,16 +51,6 @@ DISPATCH = Dispatch({
     Stop: Handler(activation.check_stop, activation.resolve_stop),
 }, unknown_rule="OFA-SM.2", system_name="One for All")
 
-
-@cache
-def _profiles() -> dict[str, Any]:
-    return dict(json.loads((DATA / "profiles.json").read_text(encoding="utf-8")))
-
-
-def rating_of(profile: str) -> int:
-    data = _profiles()
-    entry = data["profiles"].get(profile)
-    return int(entry["rating"]) if entry else int(data["default_rating"])
 
 
 class OneForAll:

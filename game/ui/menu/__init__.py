@@ -16,6 +16,7 @@ builds the widgets again in the new language.
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,8 +26,10 @@ from typing import Any
 import pygame
 
 from game.board.names import local_title
+from game.board.validate import is_map_file, maps_in
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, save_language
 from game.lessons import available as available_lessons
+from game.rules.scenario_check import ScenarioRefused
 from game.ui.colours import BACKGROUND, ORANGE
 from game.ui.gui import Gui
 from game.ui.view import Push, Quit, View, ViewAction
@@ -55,6 +58,8 @@ TOOLTIPS = {
              "(it plays the last side of the map)."),
     "teaching": N_("Teaching mode explains the rules as you play; strict mode only "
                    "applies them."),
+    "players": N_("How many play Relic: 1 to 4, at the map's first starts in turn order. "
+                  "Right-click goes back."),
     "start": N_("Start the chosen scenario with these settings."),
     "sandbox": N_("Open the chosen map in the sandbox: place figures and see sight, cover, "
                   "ranges and templates."),
@@ -70,6 +75,8 @@ class Scenario:
     system: str
     #: the map's properties (for ``title_<lang>``)
     properties: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    #: one of the player's own maps (from their maps folder), not a shipped one
+    mine: bool = False
 
     def shown_title(self) -> str:
         """The title in the current language (the map's ``title_<lang>`` when it has one)."""
@@ -82,20 +89,43 @@ class MenuChoice:
     load: bool = False  #: load the autosave/quick save instead of a new game
     ai: bool = False  #: against the AI (else hot-seat)
     teaching: bool = True  #: teaching mode (else strict)
+    players: int = 0  #: Relic: how many play, 1 to 4 (0: every start of the map)
 
 
-def scan_scenarios(maps_dir: Path) -> list[Scenario]:
-    """The ``.tmx`` maps of a folder with their title and system (read from the XML only)."""
-    out = []
-    for path in sorted(Path(maps_dir).glob("*.tmx")):
-        props: dict[str, str] = {}
-        try:
+def _map_properties(path: Path) -> dict[str, str] | None:
+    """A map's own properties as text, read from the file alone (TMX or Tiled JSON), or None
+    when it cannot be read."""
+    props: dict[str, str] = {}
+    try:
+        if path.suffix.lower() == ".tmx":
             root = ET.parse(path).getroot()
             for prop in root.findall("./properties/property"):
                 props[prop.get("name", "")] = prop.get("value", "") or (prop.text or "")
-        except (OSError, ET.ParseError):
-            continue
-        out.append(Scenario(path, props.get("title") or path.stem, props.get("system", ""), props))
+            return props
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        for prop in doc.get("properties") or []:
+            if isinstance(prop, dict) and isinstance(prop.get("value"), str | int | float):
+                props[str(prop.get("name", ""))] = str(prop["value"])
+    except (OSError, ET.ParseError, ValueError, AttributeError):
+        return None
+    return props
+
+
+def scan_scenarios(maps_dir: Path, mine: Path | None = None) -> list[Scenario]:
+    """The Tiled maps (``.tmx``, ``.tmj``, ``.json``) of the shipped folder, then those of the
+    player's own folder ``mine`` (and its subfolders), with their title and system (read from
+    the file only). A map of the player's without a ``system`` is left out."""
+    out = []
+    folders = [(Path(maps_dir), False)] + ([(Path(mine), True)] if mine is not None else [])
+    for folder, own in folders:
+        found = ([p for p in sorted(folder.iterdir()) if is_map_file(p)] if not own else
+                 maps_in(folder)) if folder.is_dir() else []
+        for path in found:
+            props = _map_properties(path)
+            if props is None or (own and not props.get("system")):
+                continue
+            out.append(Scenario(path, props.get("title") or path.stem, props.get("system", ""),
+                                props, mine=own))
     return out
 
 
@@ -111,8 +141,11 @@ class MenuView:
     def __init__(self, scenarios: Sequence[Scenario], size: tuple[int, int], *,
                  start: Starter | None = None, sandbox: SandboxStarter | None = None,
                  learn: LessonStarter | None = None, lessons: Sequence[str] | None = None,
-                 default: str = DEFAULT_MAP, remember: Callable[[str], None] = save_language) -> None:
+                 default: str = DEFAULT_MAP, remember: Callable[[str], None] = save_language,
+                 maps_folder: Path | None = None) -> None:
         self.scenarios = list(scenarios)
+        #: the player's own maps folder, which the menu names at its foot (None: not shown)
+        self.maps_folder = maps_folder
         self.systems = list(dict.fromkeys(s.system for s in self.scenarios))
         self.size = size
         self._start = start
@@ -138,6 +171,7 @@ class MenuView:
         self._built: tuple[str, tuple[int, int], str] | None = None
         self._panel: Any = None
         self._hint_label: Any = None
+        self._folder_label: Any = None
         self._pressed: list[ViewAction | None] = []
         self._build()
 
@@ -155,10 +189,13 @@ class MenuView:
             system = system_name(c.scenario.system)
             rows += [
                 ("system", _("Rule system: {name}").format(name=system)),
-                ("scenario", _("Scenario: {title}").format(title=c.scenario.shown_title())),
+                ("scenario", (_("Scenario: {title} (your map)") if c.scenario.mine else
+                              _("Scenario: {title}")).format(title=c.scenario.shown_title())),
                 ("load", _("Game: load the saved game") if c.load else _("Game: new game")),
                 ("ai", _("Opponent: the AI") if c.ai else _("Opponent: hot-seat")),
                 ("teaching", _("Mode: teaching") if c.teaching else _("Mode: strict")),
+                *([("players", _("Players: {n}").format(n=c.players) if c.players else
+                    _("Players: every start of the map"))] if c.scenario.system == "relic" else []),
                 ("start", _("Start")),
                 ("sandbox", _("Sandbox on this map")),
             ]
@@ -195,6 +232,8 @@ class MenuView:
             same = [s for s in self.scenarios if s.system == c.scenario.system]
             k = (same.index(c.scenario) + step) % len(same)
             self.choice = replace(c, scenario=same[k])
+        elif action == "players":  # Relic: 0 (every start), 1, 2, 3, 4
+            self.choice = replace(c, players=(c.players + step) % 5)
         elif action in ("load", "ai", "teaching"):
             flags: dict[str, Any] = {action: not getattr(c, action)}
             self.choice = replace(c, **flags)
@@ -220,7 +259,11 @@ class MenuView:
         return _(TOOLTIPS[LESSON[:-1] if action.startswith(LESSON) else action])
 
     def _launch(self, choice: MenuChoice) -> ViewAction | None:
-        view = self._start(choice) if self._start else None
+        try:
+            view = self._start(choice) if self._start else None
+        except ScenarioRefused as refused:  # a broken scenario: its first line on the card
+            self.message = _("This scenario cannot be started.") + " " + refused.card()
+            return None
         if view is None:
             self.message = _("This scenario cannot be started.")
             return None
@@ -243,6 +286,7 @@ class MenuView:
 
         self.gui.clear()
         self._hint_label = None
+        self._folder_label = None
         self.gui.resize(self.size)
         manager = self.gui.manager
         rect, rows_top = self._layout()
@@ -275,9 +319,10 @@ class MenuView:
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UILabel
 
-        if self._hint_label is not None:
-            self._hint_label.kill()
-            self._hint_label = None
+        for old in (self._hint_label, self._folder_label):
+            if old is not None:
+                old.kill()
+        self._hint_label = self._folder_label = None
         w, h = self.size
         manager = self.gui.manager
         hint = (_("Arrows or mouse to choose · Enter or click to start · Esc goes back")
@@ -287,6 +332,18 @@ class MenuView:
         if font.size(hint)[0] + 20 <= w:
             self._hint_label = UILabel(pygame.Rect(0, h - 40, w, 30), hint, manager,
                                        object_id=ObjectID("#hint", "label"))
+        where = self.folder_line()
+        below = self._layout()[0].bottom + 40  # under the panel and its message line
+        if where and font.size(where)[0] + 20 <= w and below <= h - 70:
+            self._folder_label = UILabel(pygame.Rect(0, h - 70, w, 30), where, manager,
+                                         object_id=ObjectID("#hint", "label"))
+
+    def folder_line(self) -> str:
+        """Where the player puts maps of their own, in the current language ("" on the lessons'
+        page, or with no such folder)."""
+        if self.maps_folder is None or self.page != "main":
+            return ""
+        return _("Your own maps (.tmx or .tmj) go in {folder}").format(folder=self.maps_folder)
 
     def _move(self) -> bool:
         """A resized window, in the same language and page, the panel as wide: the widgets are
@@ -401,8 +458,10 @@ class MenuView:
 
 def make_menu_view(maps_dir: Path, size: tuple[int, int] = (1280, 800), *,
                    start: Starter | None = None, sandbox: SandboxStarter | None = None,
-                   learn: LessonStarter | None = None, **kwargs: Any) -> MenuView:
-    """The main menu over the maps of ``maps_dir``. ``start(choice)``, ``sandbox(map_path)``
-    and ``learn(system)`` return the view to push (None: cannot; the menu says so)."""
-    return MenuView(scan_scenarios(maps_dir), size, start=start, sandbox=sandbox, learn=learn,
-                    **kwargs)
+                   learn: LessonStarter | None = None, maps_folder: Path | None = None,
+                   **kwargs: Any) -> MenuView:
+    """The main menu over the maps of ``maps_dir`` and the player's own ``maps_folder`` (named
+    at the menu's foot). ``start(choice)``, ``sandbox(map_path)`` and ``learn(system)`` return
+    the view to push (None: cannot; the menu says so)."""
+    return MenuView(scan_scenarios(maps_dir, maps_folder), size, start=start, sandbox=sandbox,
+                    learn=learn, maps_folder=maps_folder, **kwargs)

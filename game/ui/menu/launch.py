@@ -4,6 +4,7 @@ screen and its "main menu" this menu."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from game.ui.view import View
 
 
 def start_view(choice: MenuChoice, size: tuple[int, int]) -> View | None:
-    """The play screen of the chosen scenario (the board view when its system has none).
+    """The play screen of the chosen scenario (the board view when its system has none);
+    ``ScenarioRefused`` with the game's errors when its game cannot start as the map is.
 
     ``choice.ai`` gives the AI the last side of the map; ``load`` starts from the scenario's
     autosave when there is one (else a new game shows the resume card when the autosave holds
@@ -21,7 +23,8 @@ def start_view(choice: MenuChoice, size: tuple[int, int]) -> View | None:
     """
     from game.board import load_board
     from game.core.errors import MapError
-    from game.ui.app import _play_view
+    from game.rules.scenario_check import ScenarioRefused
+    from game.ui.app import _play_view, scenario_refusal
     from game.ui.board_view import BoardView
     from game.ui.images import SafeImageLoader
 
@@ -31,20 +34,30 @@ def start_view(choice: MenuChoice, size: tuple[int, int]) -> View | None:
     except (MapError, OSError) as exc:
         print(f"{choice.scenario.path}: {exc}", file=sys.stderr)
         return None
+    refusal = scenario_refusal(choice.scenario.path, board)
+    if refusal:  # the menu shows the lines on its card instead of a game, never a plain board
+        raise ScenarioRefused(refusal)
     sides = list(dict.fromkeys(s.side for s in board.spawns if s.side))
+    if choice.players and board.system == "relic":  # Relic seats the first N starts
+        sides = sorted(sides)[:choice.players]
     ai = sides[-1:] if choice.ai else []
     try:
         view = _play_view(choice.scenario.path, board, loader, ai,
                           mode="teaching" if choice.teaching else "strict",
-                          offer_resume=not choice.load)
+                          offer_resume=not choice.load, players=choice.players or None)
     except Exception as exc:  # noqa: BLE001 - a broken scenario must not close the menu
         print(f"{choice.scenario.path}: cannot start: {exc}", file=sys.stderr)
         return None
     if view is None:
-        return BoardView(board, size, image_loader=loader)
-    if choice.load:
+        view = BoardView(board, size, image_loader=loader)
+    elif choice.load:
         _load_autosave(view)
-    return view
+    from game.ui.live_map import live_game  # saved again in Tiled: the screen follows
+
+    mode = "teaching" if choice.teaching else "strict"
+    return live_game(view, choice.scenario.path, lambda b, lo, sides: _play_view(
+        choice.scenario.path, b, lo, sides, mode=mode, offer_resume=False,
+        players=choice.players or None))
 
 
 def _load_autosave(view: object) -> bool:
@@ -60,9 +73,10 @@ def _load_autosave(view: object) -> bool:
 def sandbox_view(map_path: Path, size: tuple[int, int]) -> View | None:
     from game.core.errors import MapError
     from game.ui.sandbox import make_sandbox_view
+    from game.ui.sandbox.live import live_sandbox
 
     try:
-        return make_sandbox_view(map_path, size)
+        return live_sandbox(make_sandbox_view(map_path, size), map_path)
     except (MapError, OSError) as exc:
         print(f"{map_path}: {exc}", file=sys.stderr)
         return None
@@ -78,9 +92,13 @@ def learn_view(system: str, size: tuple[int, int]) -> View | None:
 
     def full_game(lesson_system: str) -> View | None:
         from game.lessons import load_lesson
+        from game.rules.scenario_check import ScenarioRefused
 
         path = map_path(load_lesson(lesson_system).map)
-        return start_view(MenuChoice(Scenario(path, path.stem, lesson_system)), _screen_size())
+        try:
+            return start_view(MenuChoice(Scenario(path, path.stem, lesson_system)), _screen_size())
+        except ScenarioRefused:  # its lines are said on the terminal
+            return None
 
     try:
         return make_learn_view(system, size, full_game=full_game, image_loader=SafeImageLoader())
@@ -120,27 +138,36 @@ def learn_command(system: str, size: tuple[int, int] = (1280, 800), *, lang: str
 
 
 def menu_command(size: tuple[int, int] = (1280, 800), maps_dir: Path = MAPS_DIR,
-                 max_frames: int | None = None) -> int:
-    """0 when closed, 3 without a display."""
+                 max_frames: int | None = None, user_maps: Path | None = None) -> int:
+    """0 when closed, 3 without a display. ``user_maps``: the player's own maps folder
+    (None: the usual one, ``user_dirs.maps_dir``)."""
     from game.ui.app import in_window, run_views
     from game.ui.view import ViewStack
 
     def menu() -> int:
-        run_views(ViewStack(main_menu_view(_screen_size(), maps_dir)), max_frames)
+        run_views(ViewStack(main_menu_view(_screen_size(), maps_dir, user_maps)), max_frames)
         return 0
 
     return in_window(size, menu)
 
 
-def main_menu_view(size: tuple[int, int], maps_dir: Path = MAPS_DIR) -> View:
+def main_menu_view(size: tuple[int, int], maps_dir: Path = MAPS_DIR,
+                   user_maps: Path | None = None) -> View:
     """The main menu in the window (which must be open), starting games and the sandbox in it:
-    what ``tabletop menu`` opens, and what "Main menu" opens from a game started directly."""
+    what ``tabletop menu`` opens, and what "Main menu" opens from a game started directly. It
+    lists the player's own maps too (``user_maps``, else ``user_dirs.maps_dir()``; the folder
+    is made when it is missing, so the player finds it where the menu says)."""
     import pygame
 
+    from game.ui.play import user_dirs
+
+    mine = user_maps if user_maps is not None else user_dirs.maps_dir()
+    with contextlib.suppress(OSError):  # a folder not made lists nothing; the menu names it
+        mine.mkdir(parents=True, exist_ok=True)
     pygame.display.set_caption("tabletop")
     return make_menu_view(maps_dir, size, start=lambda c: start_view(c, _screen_size()),
                           sandbox=lambda p: sandbox_view(p, _screen_size()),
-                          learn=lambda s: learn_view(s, _screen_size()))
+                          learn=lambda s: learn_view(s, _screen_size()), maps_folder=mine)
 
 
 def _screen_size() -> tuple[int, int]:

@@ -1,7 +1,8 @@
-"""Where the player's files go: saved games and screenshots. Plain Python, no pygame.
+"""Where the player's files go: saved games, screenshots and the player's own maps. Plain
+Python, no pygame.
 
-``TABLETOP_DATA_DIR`` and ``TABLETOP_PICTURES_DIR`` override the folders (tests, portable
-installs); otherwise the platform's usual places are used (XDG on Linux).
+``TABLETOP_DATA_DIR``, ``TABLETOP_MAPS`` and ``TABLETOP_PICTURES_DIR`` override the folders
+(tests, portable installs); otherwise the platform's usual places are used (XDG on Linux).
 """
 
 from __future__ import annotations
@@ -29,6 +30,16 @@ def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = No
 
 def saves_dir(environ: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
     return data_dir(environ, platform) / "saves"
+
+
+def maps_dir(environ: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+    """The player's own maps, which the main menu lists beside the shipped ones:
+    ``TABLETOP_MAPS``, else ``maps`` in the data folder (``~/.local/share/tabletop/maps``,
+    ``%APPDATA%\\tabletop\\maps``, ``~/Library/Application Support/tabletop/maps``)."""
+    env = os.environ if environ is None else environ
+    if env.get("TABLETOP_MAPS"):
+        return Path(env["TABLETOP_MAPS"]).expanduser()
+    return data_dir(env, platform) / "maps"
 
 
 def pictures_dir(environ: Mapping[str, str] | None = None) -> Path:

@@ -120,5 +120,7 @@ def _sandbox(map_path: Path, scene_path: Path | None, max_frames: int | None) ->
         print(f"{map_path}: error: {exc.strerror or exc}", file=sys.stderr)
         return 2
     pygame.display.set_caption(_("tabletop — sandbox — {title}").format(title=view.board.title))
-    run_views(ViewStack(view), max_frames)
+    from game.ui.sandbox.live import live_sandbox  # saved again in Tiled: the table follows
+
+    run_views(ViewStack(live_sandbox(view, map_path)), max_frames)
     return 0
