@@ -23,14 +23,15 @@ def draw_kept_marks(view: Any, target: pygame.Surface, key: Hashable, state: Any
                     paint: Callable[[Any, pygame.Surface], None],
                     camera: Camera | None = None) -> None:
     """``paint(view, layer)`` into a layer the size of ``target`` when ``key``, ``camera`` or
-    ``state`` changed since the last frame (kept in ``view.marks``), then lay the layer's marks
-    on it. While ``camera`` keeps changing (in the window) the last layer is moved and scaled
-    instead."""
+    ``state`` changed since the last frame (kept in ``view.marks``), or the target's size did,
+    then lay the layer's marks on it. While ``camera`` keeps changing (in the window: a drag, a
+    resize storm) the last layer is moved and scaled instead (``key`` need not hold the size)."""
     kept = view.marks
+    size = target.get_size()
     moving = camera is not None and camera != getattr(view, "marks_camera", None)
     view.marks_camera = camera
     if kept is not None and kept[0][0] == key and kept[1] is state:
-        if kept[0][1] == camera:
+        if kept[0][1] == camera and kept[0][2] == size:
             target.blit(kept[2], kept[3], kept[3])
             _note_words(view, target)
             return
@@ -42,7 +43,7 @@ def draw_kept_marks(view: Any, target: pygame.Surface, key: Hashable, state: Any
     layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
     with collecting_words() as words:
         paint(view, layer)
-    view.marks = ((key, camera), state, layer, layer.get_bounding_rect())
+    view.marks = ((key, camera, size), state, layer, layer.get_bounding_rect())
     view.marks_words = tuple(words)
     target.blit(layer, view.marks[3], view.marks[3])
     _note_words(view, target)

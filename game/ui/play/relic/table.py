@@ -148,8 +148,7 @@ def draw_board(view: RelicPlayView, surface: pygame.Surface) -> None:
     what they show changes (the match, the camera, the window, the space under the pointer,
     the language); else the picture made last is laid on the table."""
     st = view.state
-    key = (id(st), surface.get_size(), view.hot_space, language(), view.human_to_play(),
-           view.board_view.show_terrain)
+    key = (id(st), view.hot_space, language(), view.human_to_play(), view.board_view.show_terrain)
     draw_kept_marks(view, surface, key, st, paint_board, camera=view.board_view.camera)
 
 
