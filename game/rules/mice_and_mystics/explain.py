@@ -23,7 +23,7 @@ from game.rules.mice_and_mystics.chapter import tile_names
 _MESSAGES: dict[str, str] = {
     "mm.initiative": N_("Initiative on the {tile} tile: {order}"),
     "mm.round": N_("Round {round} begins"),
-    "mm.turn_start": N_("{actor} begins the turn with {mp} movement points ({move} + d3 {d3})"),
+    "mm.turn_start": N_("{actor} begins the turn with {mp} movement points (Move {move} + {d3} rolled on a d3)"),
     "mm.turn_start.captured": N_("{actor} begins the turn captured"),
     "mm.turn_start.charmed": N_("{actor} begins the turn charmed: the GM moves them"),
     "mm.turn_start.minions": N_("The minions' turn: {actor}"),
@@ -53,6 +53,8 @@ _MESSAGES: dict[str, str] = {
     "mm.captured.cheese_only": N_("{actor} is captured and loses {cheese_lost} cheese"),
     "mm.captured.nothing_lost": N_("{actor} is captured"),
     "mm.minion_wounds": N_("{actor} is wounded: +{wounds}, {total}/{life} wounds taken"),
+    #: as many wounds as its life or more (not "2/1 wounds taken")
+    "mm.minion_wounds.fatal": N_("{actor} is wounded: +{wounds}, as many as its life ({life})"),
     "mm.defeated": N_("{actor} is defeated"),
     "mm.achievement": N_("Achievement: {achievement}"),
     "mm.attack": N_("{actor} attacks {target} in melee, rolling {faces}: hits {hits}, "
@@ -73,7 +75,7 @@ _MESSAGES: dict[str, str] = {
     "mm.trap": N_("{actor} springs the mousetrap and escapes: {faces}"),
     "mm.trap.caught": N_("{actor} is caught in the mousetrap: {faces}; knocked down, the move ends"),
     "mm.stand_up": N_("{actor} stands up"),
-    "mm.scurry": N_("{actor} scurries: {move} + d3 {d3} = {mp} movement points"),
+    "mm.scurry": N_("{actor} scurries: Move {move} + {d3} rolled on a d3 = {mp} movement points"),
     "mm.search": N_("{actor} searches and rolls {face}: something is found"),
     "mm.search.fail": N_("{actor} searches and rolls {face}: nothing is found"),
     "mm.search_empty": N_("Nothing more to find on the {tile} tile"),
@@ -285,6 +287,8 @@ def _derive(event: Event, data: Mapping[str, Any], tr: Translate,
     elif kind == "mm.spawn_blocked":
         card = cards.minions().get(str(data.get("kind")), {})
         out["kind"] = cards.text(card.get("name"), lang) or str(data.get("kind"))
+    elif kind == "mm.minion_wounds" and int(data.get("total", 0)) >= int(data.get("life", 1) or 1):
+        message = "mm.minion_wounds.fatal"
     elif kind == "mm.status":
         out["status"] = " | ".join(status_lines(dict(data), lang, given))
     return Derived(out, message)

@@ -344,3 +344,15 @@ def test_parse_chapter_refuses_a_document_that_is_not_an_object():
     with pytest.raises(ChapterError) as err:
         parse_chapter(["id"], "x.chapter.json")
     assert str(err.value) == "x.chapter.json: must be a JSON object {...}, not [\"id\"]"
+
+
+def test_a_minion_wounded_past_its_life_is_not_told_2_of_1() -> None:
+    """Issue 16 (words): a rat of life 1 hit twice reads 'as many as its life', not '2/1'."""
+    from game.rules.engine import Event
+    from game.rules.mice_and_mystics.explain import explain
+
+    fatal = Event.of("mm.minion_wounds", ["MM-DEF-3"], "rat_1", wounds=2, total=2, life=1)
+    hurt = Event.of("mm.minion_wounds", ["MM-DEF-3"], "roach_1", wounds=1, total=1, life=2)
+    assert "2/1" not in explain(fatal, "en") and "as many as its life (1)" in explain(fatal, "en")
+    assert "1/2 wounds taken" in explain(hurt, "en")
+    assert "2/1" not in explain(fatal, "ru") and "(1)" in explain(fatal, "ru")

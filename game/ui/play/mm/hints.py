@@ -75,13 +75,13 @@ def hint(view: MMPlayView) -> str:
         if any(isinstance(c, Attack) for c in view.session.legal()):
             return fitting(
                 view,
-                _("{mouse}: {move} + d3 {d3} = {mp} move points. Click a green cell to move "
+                _("{mouse}: Move {move} + {d3} rolled on a d3 = {mp} move points. Click a green cell to move "
                   "there, a minion ringed in red to attack it.").format(**facts),
                 _("{mouse}: {mp} move points. Click a green cell to move, a red-ringed minion "
                   "to attack.").format(**facts))
         return fitting(
             view,
-            _("{mouse}: {move} + d3 {d3} = {mp} move points. Click a green cell to move "
+            _("{mouse}: Move {move} + {d3} rolled on a d3 = {mp} move points. Click a green cell to move "
               "there.").format(**facts),
             _("{mouse}: {mp} move points. Click a green cell to move.").format(**facts))
     return fitting(view, _("Pick an action below (keys 1-9), or end the turn. F1 help."),
