@@ -104,6 +104,7 @@ TABLETOP_MAP = ClassSpec(
         Member("wall_tolerance", "float", 1.0, "Mice and Mystics: wall tolerance, px"),
         Member("min_portal", "float", 1.0, "Mice and Mystics: shortest open border, px"),
         Member("sample_step", "float", 1.0, "Mice and Mystics: border sample step, px"),
+        Member("chapter", "file", "", "Mice and Mystics: the chapter file (JSON), beside the map"),
     ),
     "Map properties: which game, its title and its scale.",
 )
