@@ -44,7 +44,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_carries_everything_the_program_reads(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    for shipped in [*(REPO / "maps").glob("*.tmx"), *(REPO / "assets").rglob("*.*"),
+    for shipped in [*(REPO / "maps").glob("*.tmx"), *(REPO / "maps").glob("*.json"),
+                    *(REPO / "assets").rglob("*.*"),
                     *(REPO / "locale").rglob("*.po")]:
         inside = "game/_data/" + shipped.relative_to(REPO).as_posix()
         assert inside in names, inside
@@ -76,9 +77,19 @@ def test_the_installed_program_runs_from_any_folder(wheel: Path, tmp_path: Path)
                  "sys.exit(main(['selfplay', 'relic', '--games', '2', '--seed', '1']))")
     assert played.returncode == 0, played.stderr[-2000:]
     assert "rule errors: 0" in played.stdout and "Traceback" not in played.stderr
-    drawn = run("import sys; from game.cli import main; from game.board.maps import MAPS_DIR",
-                f"sys.exit(main(['render', str(MAPS_DIR / 'tavern.tmx'), '-o', {str(tmp_path / 't.png')!r}]))")
-    assert drawn.returncode == 0, drawn.stderr[-2000:]
-    assert (tmp_path / "t.png").stat().st_size > 1000
+    for shipped in sorted((REPO / "maps").glob("*.tmx")):  # every shipped map, from the package
+        png = tmp_path / f"{shipped.stem}.png"
+        drawn = run("import sys; from game.cli import main; from game.board.maps import MAPS_DIR",
+                    f"sys.exit(main(['render', str(MAPS_DIR / {shipped.name!r}), '-o', {str(png)!r}]))")
+        assert drawn.returncode == 0, drawn.stderr[-2000:]
+        assert png.stat().st_size > 1000
+    checked = run("import sys; from game.cli import main; from game.board.maps import MAPS_DIR",
+                  "sys.exit(main(['validate', str(MAPS_DIR)]))")
+    assert checked.returncode == 0 and "0 error(s), 0 warning(s)" in checked.stdout, checked.stdout
+    version = run("import sys; from game.cli import main", "sys.exit(main(['--version']))")
+    assert version.returncode == 0 and version.stdout.strip(), version.stderr
+    chapter = run("import sys; from game.cli import main",  # its chapter file beside the map
+                  "sys.exit(main(['selfplay', 'mice_and_mystics', '--games', '1', '--seed', '1']))")
+    assert chapter.returncode == 0 and "rule errors: 0" in chapter.stdout, chapter.stderr[-2000:]
     russian = run("from game import i18n", "print(i18n.catalog('ru').get('Undone.'))")
     assert russian.stdout.strip() and russian.stdout.strip() != "Undone.", russian
