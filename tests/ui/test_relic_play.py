@@ -232,3 +232,23 @@ def test_odds_of_the_pending_battle_follow_the_hovered_preparation(headless: Non
     odds, what = view.odds()
     assert odds is not None and what.startswith("with ")
     frame(view, surface)
+
+
+def test_buttons_that_roll_show_the_chance_to_win(headless: None, tmp_path: Path) -> None:
+    """Issue 17: each preparation's button says the exact chance to win the battle it leads to
+    (the Odds tab's), the buttons that roll nothing say none."""
+    view = new_view(tmp_path, players=2, handover=False)
+    surface = pygame.Surface(SIZE)
+    for _ in range(600):
+        b = view.state.battle
+        if b is not None and b.step == "prepare" and view.human_to_play():
+            break
+        view.submit(view.session.ai_command())
+    else:
+        pytest.fail("no battle reached")
+    frame(view, surface)
+    shown = view.action_bar.texts_shown
+    for text, command in zip(shown, view.action_bar.commands, strict=False):
+        odds = view.session.system.battle_odds(view.state, command.items, command.cards)
+        assert text.endswith(f" — {odds.p_win * 100:.0f}%"), text
+    assert shown, "no buttons"

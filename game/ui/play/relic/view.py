@@ -43,6 +43,7 @@ from game.ui.play import user_dirs
 from game.ui.play.action_bar import MAX_LABEL_W, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
 from game.ui.play.relic import paint as relic_paint
+from game.ui.play.relic.chances import chance, with_chance
 from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
 from game.ui.play.relic.table import Spot, unnamed
 from game.ui.play.shell import PlayShell
@@ -112,8 +113,8 @@ class RelicActionBar:
         self.widgets.clear()
         self.buttons, self.commands, self.hidden = [], [], 0
         acts = view.actions()
-        self.texts_shown = [(f"{n}  " if n <= 9 else "") + session.label(c)
-                            for n, c in enumerate(acts, 1)]
+        self.texts_shown = [(f"{n}  " if n <= 9 else "") + with_chance(
+            session.label(c), chance(session.system, session.state, c)) for n, c in enumerate(acts, 1)]
         places = self._layout(gui, rect)
         for i, box in enumerate(places):
             what, rule = session.about(acts[i])
