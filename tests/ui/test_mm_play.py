@@ -160,3 +160,14 @@ def test_random_events_for_a_few_hundred_frames(view):
         assert view.session.system.invariants(view.state) == []
     view.resize((900, 640))
     frame(view)
+
+
+def test_the_search_button_says_its_chance(tmp_path: Path) -> None:
+    """Issue 17: a button that leads to a roll shows its chance (MM-SEARCH-2: one die, a
+    success symbol on 4-6)."""
+    from game.rules.mice_and_mystics.commands import Search
+    from game.ui.play.mm.view import SEARCH_CHANCE
+
+    assert SEARCH_CHANCE == 0.5
+    view = make_mm_view(MAP, (1280, 800), save_dir=tmp_path)
+    assert view.label(Search("tilly"), view.state) == "Search — 50%"

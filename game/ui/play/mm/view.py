@@ -37,6 +37,7 @@ from game.rules.mice_and_mystics.commands import (
     Rescue,
     Step,
 )
+from game.rules.mice_and_mystics.dice import SUCCESS, read_roll
 from game.rules.mice_and_mystics.explain import place_name, tile_name
 from game.rules.mice_and_mystics.paths import Reach
 from game.rules.mice_and_mystics.state import MMState, Phase
@@ -76,6 +77,9 @@ ODDS_TIP = N_("The odds of the attack under the pointer in the action bar, else 
               "attack on offer: wounds, a defeat, cheese.")
 CARD_TIP = N_("The party: each mouse's health, cheese, cards and conditions; the mouse in turn "
               "lit.")
+
+#: MM-SEARCH-2: the chance one die shows a success symbol (its button says it)
+SEARCH_CHANCE = sum(read_roll((face,), SUCCESS).successes > 0 for face in range(1, 7)) / 6
 
 
 class MMPlayView(PlayShell[MMState]):
@@ -238,9 +242,10 @@ class MMPlayView(PlayShell[MMState]):
             odds = attack_odds(self.session.system, st, cmd)
             mode = f" {_(ATTACK_MODES.get(cmd.mode, cmd.mode))}" if cmd.mode else ""
             extra = f" +{name(cmd.ability)}" if cmd.ability else ""
-            pct = f" {odds.p_wound * 100:.0f}%" if odds else ""
-            return _("Attack {target} ({weapon})").format(
-                target=name(cmd.target), weapon=f"{name(cmd.weapon)}{mode}{extra}") + pct
+            attack = _("Attack {target} ({weapon})").format(
+                target=name(cmd.target), weapon=f"{name(cmd.weapon)}{mode}{extra}")
+            return _("{action} — {pct:.0f}%").format(action=attack, pct=odds.p_wound * 100) \
+                if odds else attack
         if kind == "KeepFound":
             item = name(st.pending[0].item) if st.pending else ""
             return _("Keep {item}").format(item=item) if cmd.keep else \
@@ -277,6 +282,8 @@ class MMPlayView(PlayShell[MMState]):
         words = {"EndMove": N_("End move"), "StandUp": N_("Stand up"),
                  "DeclineAction": N_("No action"), "EndTurn": N_("End turn"),
                  "Scurry": N_("Scurry"), "Search": N_("Search")}
+        if kind == "Search":  # MM-SEARCH-2: one die, a success symbol finds something
+            return _("{action} — {pct:.0f}%").format(action=_("Search"), pct=SEARCH_CHANCE * 100)
         return _(words[kind]) if kind in words else kind
 
     def sync_bars(self) -> None:
