@@ -93,3 +93,44 @@ def test_the_installed_program_runs_from_any_folder(wheel: Path, tmp_path: Path)
     assert chapter.returncode == 0 and "rule errors: 0" in chapter.stdout, chapter.stderr[-2000:]
     russian = run("from game import i18n", "print(i18n.catalog('ru').get('Undone.'))")
     assert russian.stdout.strip() and russian.stdout.strip() != "Undone.", russian
+
+
+def test_the_wheel_installs_into_a_fresh_virtual_environment(wheel: Path, tmp_path: Path) -> None:
+    """As ``pipx install`` would: a new virtual environment in a temporary folder, the wheel and
+    its dependencies installed by pip, then the ``tabletop`` command run from an empty folder:
+    ``--version``, ``render`` of each shipped map, ``validate`` and a Relic self-play."""
+    venv = tmp_path / "fresh"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=600)
+    bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
+    installed = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)],
+                               capture_output=True, text=True, timeout=1200)
+    if installed.returncode != 0:
+        pytest.skip(f"pip could not install the dependencies here: {installed.stderr.strip()[-300:]}")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TABLETOP_CONFIG_DIR=str(tmp_path / "config"))
+    tabletop = str(bin_dir / "tabletop")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([tabletop, *args], cwd=elsewhere, env=env, capture_output=True,
+                              text=True, timeout=900)
+
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.startswith("tabletop "), version.stderr
+    where = subprocess.run([str(bin_dir / "python"), "-c",
+                            "import game.board.maps as m; print(m.MAPS_DIR)"],
+                           cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300)
+    maps_dir = Path(where.stdout.strip())
+    assert str(venv) in str(maps_dir), where.stdout + where.stderr
+    for shipped in sorted(maps_dir.glob("*.tmx")):
+        png = tmp_path / f"{shipped.stem}.png"
+        drawn = run("render", str(shipped), "-o", str(png))
+        assert drawn.returncode == 0 and png.stat().st_size > 1000, drawn.stderr[-2000:]
+    assert len(list(maps_dir.glob("*.tmx"))) == 4
+    checked = run("validate", str(maps_dir))
+    assert checked.returncode == 0 and "0 error(s)" in checked.stdout, checked.stdout + checked.stderr
+    played = run("selfplay", "relic", "--games", "2", "--seed", "1")
+    assert played.returncode == 0 and "rule errors: 0" in played.stdout, played.stderr[-2000:]
+    assert "Traceback" not in played.stderr + checked.stderr
