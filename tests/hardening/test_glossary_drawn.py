@@ -1,8 +1,8 @@
 """Every game term a play screen draws explains itself (issue 17: "every glossary term drawn on a
 screen during the UI fuzz has an explanation").
 
-While the AI plays each game on every seat with every tab of the side panel drawn, in English and
-in Russian, every string our fonts render is recorded, and so is every line the screen notes for
+While the AI plays each game on every seat with every tab of the side panel drawn, then while the
+UI fuzz gives the screen random input (clicks, keys, resizes), in English and in Russian, every string our fonts render is recorded, and so is every line the screen notes for
 the glossary's tooltips (``glossary_tip.Spots.note``). A drawn string in which the game's glossary
 finds a term must have been noted (wholly, or as one of the wrapped pieces of a noted line): a
 term drawn without a note is a word the player cannot hover for its meaning. Strings drawn by
@@ -21,11 +21,14 @@ import pytest
 import game.ui.labels as labels
 from game import i18n
 from game.rules.engine.rulebook import glossary
-from tests.hardening.test_ui_fuzz import SIZE, VIEWS, _headless
+from game.ui.play.glossary_tip import Spots
+from tests.hardening.test_ui_fuzz import SIZE, VIEWS, _headless, fuzz_view
 
 GAMES = {"one_for_all": "one_for_all", "helldorado": "helldorado",
          "mice_and_mystics": "mice_and_mystics", "relic": "relic"}
 FRAMES = 160
+#: frames of the UI fuzz's random input after the AI game
+FUZZ_FRAMES = 150
 
 
 def _drawn_and_noted(name: str, tmp: Path, frames: int,
@@ -44,6 +47,14 @@ def _drawn_and_noted(name: str, tmp: Path, frames: int,
         note(self, picture, x, y)
 
     monkeypatch.setattr(labels.LabelPlacer, "_note", noting)
+    clear = Spots.clear
+
+    def clearing(self, glossary=None):  # type: ignore[no-untyped-def]
+        noted.update(self.texts_noted())  # what the frame before noted (the fuzz's frames too)
+        plate_lines.update(line[0] for lines in list(labels._lines.values()) for line in lines)
+        clear(self, glossary)
+
+    monkeypatch.setattr(Spots, "clear", clearing)
     base = pygame.font.Font
 
     class RecordingFont(base):  # type: ignore[misc, valid-type]
@@ -72,6 +83,8 @@ def _drawn_and_noted(name: str, tmp: Path, frames: int,
                     noted.update(view.spots.texts_noted())
                 plate_lines.update(line[0] for lines in list(labels._lines.values())
                                    for line in lines)
+            report = fuzz_view(name, FUZZ_FRAMES, seed=3, tmp=tmp)  # then random input
+            assert not report.failures, report.failures[:2]
         finally:
             pygame.font.Font = base  # type: ignore[misc]
     return [t for t in drawn if t not in plate_lines or t in placed_lines], noted

@@ -18,6 +18,7 @@ from game.i18n import _, language
 from game.ui.gui import Gui
 from game.ui.play.bar_widgets import BarWidgets, WidgetBar, fitted, text_width
 from game.ui.play.choices import Choice, Group
+from game.ui.play.glossary_tip import draw_text
 from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT_PX, Texts, wrap
 
 ROW_H = 30
@@ -233,12 +234,12 @@ class ActionBar(WidgetBar):
         pygame.draw.line(surface, PANEL_LINE, rect.topleft, rect.topright)
         t = self.texts
         if not self.buttons:  # the hint, wrapped to the bar (two lines at most)
-            pics = [t.render(line, TEXT_PX, DIM)
-                    for line in wrap(t, self.hint, rect.width - 24, TEXT_PX)[:2]]
-            y = rect.y + (rect.height - sum(p.get_height() for p in pics)) // 2
-            for pic in pics:
-                surface.blit(pic, (rect.x + 12, y))
-                y += pic.get_height()
+            lines = wrap(t, self.hint, rect.width - 24, TEXT_PX)[:2]
+            high = t.font(TEXT_PX).get_height()
+            y = rect.y + (rect.height - high * len(lines)) // 2
+            for line in lines:  # noted: its terms explain themselves on hover
+                draw_text(surface, t, t.spots, line, (rect.x + 12, y), TEXT_PX, DIM)
+                y += high
         elif self.hidden:
             more = t.render(_("+{n} more: right-click the figure").format(n=self.hidden),
                             SMALL_PX, DIM)

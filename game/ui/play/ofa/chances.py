@@ -1,8 +1,11 @@
 """The chance of success on One for All's action buttons (issue 17: "every game's action buttons
 that lead to a roll show the chance of success"): an attack, an insult, a throw or a duel is an
 opposed roll, and its button says the exact chance that the active figure wins it ("Lunge at
-Rochefort — 58%"; against several targets, the lowest and the highest). The odds are the Odds
-tab's (``roll_odds.preview_roll``), worked out once per set of choices."""
+Rochefort — 58%"; against several targets, the lowest and the highest). Any other action is
+done whatever the dice say, and its roll only decides whether the side keeps the initiative (a
+1 passes it, OFA-3A.1): its button says that chance ("Dodge the table — keeps the initiative
+83%"). The odds are the Odds tab's (``roll_odds.preview_roll``), worked out once per set of
+choices."""
 
 from __future__ import annotations
 
@@ -19,10 +22,13 @@ _last: list[tuple[Sequence[Group], list[Group]]] = []
 
 
 def chance_words(state: OFAState, command: object, names: Names) -> str:
-    """"58%" (or "41–58%" against several), "" for a command that makes no opposed roll."""
+    """"58%" (or "41–58%" against several), "keeps the initiative 83%" for an action no one
+    opposes, "" for a command that rolls nothing."""
     preview = preview_roll(state, command, names) if command is not None else None
-    if preview is None or not preview.opposed:
+    if preview is None:
         return ""
+    if not preview.opposed:
+        return _("keeps the initiative {pct}%").format(pct=round((1 - preview.p_one) * 100))
     wins = sorted(o.odds.p_attacker_wins * 100 for o in preview.opposed)
     low, high = round(wins[0]), round(wins[-1])
     return f"{low}%" if low == high else f"{low}–{high}%"
