@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 from shapely.geometry import LineString, Point, Polygon, box  # noqa: E402
 
 from game.board.model import Board, SpawnPoint, TerrainPiece  # noqa: E402
+from game.i18n import set_language  # noqa: E402
 
 
 @pytest.fixture
@@ -61,3 +62,10 @@ def make_board(tiled_map: object = None) -> Board:
 @pytest.fixture
 def board() -> Board:
     return make_board()
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """Every UI test leaves the program in English, whatever language it chose."""
+    yield
+    set_language("en")

@@ -23,12 +23,6 @@ REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
-
-
 def _click(view: object, element: object, button: int = 1) -> object:
     """A synthetic press and release on a widget (pygame_gui acts on the release)."""
     pos = element.rect.center  # type: ignore[attr-defined]

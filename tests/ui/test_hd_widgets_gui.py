@@ -11,7 +11,6 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.i18n import set_language
 from game.ui.play.hd.session import Tool
 from game.ui.play.hd.view import HDPlayView, make_hd_view
 from game.ui.play.side_panel import CARD, LOG, ODDS, TAB_IDS
@@ -25,12 +24,6 @@ NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
 #: the Latin words the Russian screen keeps (see test_hd_russian.KEPT)
 KEPT = ("CBT", "DEF", "PR", "LP", "SHS", "Vae", "Victis", "Helldorado")
 KEYS = {"undo": "Ctrl+Z", "redo": "Ctrl+Y", "save": "Ctrl+S", "load": "Ctrl+O", "menu": "Esc"}
-
-
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
 
 
 @pytest.fixture

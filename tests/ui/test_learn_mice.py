@@ -20,6 +20,7 @@ from game.ui.learn.highlight import Mark
 from game.ui.learn.view import plain_rule_text
 from game.ui.view import Push
 from tests.ui.stand_ins import NullView as _Dummy
+from tests.ui.test_learn import frame, settle  # the GM plays until the lesson lights again
 
 SIZE = (1280, 800)
 
@@ -51,22 +52,6 @@ def click(view: LearnView, pos: tuple[int, int], button: int = 1) -> object:
 
 def key(view: LearnView, k: int) -> None:
     post(view, (pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0}))
-
-
-def frame(view: LearnView, dt: float = 1 / 60) -> pygame.Surface:
-    surface = pygame.Surface(SIZE)
-    view.update(dt)
-    view.draw(surface)
-    return surface
-
-
-def settle(view: LearnView) -> None:
-    """Frames until the GM has played (the lesson lights nothing while it does)."""
-    for _ in range(400):
-        frame(view, 0.05)
-        if not view.adapter.busy(view.play):
-            break
-    frame(view)
 
 
 def lesson_view(**kw: object) -> LearnView:

@@ -12,7 +12,6 @@ import pytest
 
 from game.board.starter import write_starter
 from game.core.watch import FileWatch
-from game.i18n import set_language
 from game.ui.live_map import LiveMap, in_progress
 from game.ui.menu import MenuChoice, Scenario
 from game.ui.sandbox import make_sandbox_view
@@ -45,12 +44,6 @@ def brawl(tmp_path: Path) -> Path:
     write_starter("one_for_all", path)
     os.utime(path, ns=(10**18, 10**18))
     return path
-
-
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
 
 
 def _watched(view: LiveMap, clock: Clock) -> LiveMap:

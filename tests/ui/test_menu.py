@@ -16,12 +16,6 @@ REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
-
-
 def _click(menu: object, action: str, button: int = 1) -> object:
     """Press and release the mouse on the row's pygame_gui button (it acts on the release)."""
     pos = menu.buttons[action].rect.center  # type: ignore[attr-defined]

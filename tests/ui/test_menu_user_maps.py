@@ -24,12 +24,6 @@ REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
-
-
 @pytest.fixture
 def mine(tmp_path: Path) -> Path:
     """A player's maps folder: a starter .tmx, the same game saved as .tmj in a subfolder, a

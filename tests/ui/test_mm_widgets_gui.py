@@ -26,12 +26,6 @@ NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
 TOP_KEYS = ["undo", "redo", "save", "load", "menu"]
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
-
-
 @pytest.fixture
 def view(headless: None, tmp_path: Path) -> MMPlayView:
     v = make_mm_view(MAP, SIZE, seed=3, save_dir=tmp_path, pace=0.0)

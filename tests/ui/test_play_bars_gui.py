@@ -34,12 +34,6 @@ M, C = "musketeers", "cardinal"
 NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
-
-
 @pytest.fixture
 def tavern(headless: None) -> Board:
     return load_board(TAVERN)

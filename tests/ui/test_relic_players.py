@@ -21,12 +21,6 @@ SQUARE = REPO / "tests" / "rules" / "relic" / "data" / "square_ring.tmx"
 SIZE = (1280, 800)
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
-
-
 def test_the_menu_offers_a_players_choice_for_relic_only(headless: None) -> None:
     started: list[MenuChoice] = []
 

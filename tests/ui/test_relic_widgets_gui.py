@@ -24,12 +24,6 @@ SIZE = (1280, 800)
 NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    yield
-    set_language("en")
-
-
 @pytest.fixture
 def view(headless: None, tmp_path: Path) -> RelicPlayView:
     """Two people at the table, no hand-over cards: player 1 may roll to move."""
