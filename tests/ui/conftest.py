@@ -9,6 +9,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
 from types import MappingProxyType  # noqa: E402
 
 import pygame  # noqa: E402
@@ -69,3 +70,13 @@ def _english_after() -> Iterator[None]:
     """Every UI test leaves the program in English, whatever language it chose."""
     yield
     set_language("en")
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, headless: None) -> Iterator[None]:
+    """The user's folders (data, pictures, config) in ``tmp_path`` and a 1280x800 window."""
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TABLETOP_PICTURES_DIR", str(tmp_path / "pictures"))
+    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path / "config"))
+    pygame.display.set_mode((1280, 800))
+    yield

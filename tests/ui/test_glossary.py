@@ -6,8 +6,6 @@ themselves. Driven with real pygame events (the pointer moved, frames drawn)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -19,16 +17,6 @@ from game.ui.play.glossary_tip import TIP_DELAY_S, Spots, html_with_links, place
 from game.ui.play.side_panel import RULES
 from game.ui.play.widgets import DIM, Texts
 from tests.ui.test_play_shell import SYSTEMS, a_command, click, frame, open_screen
-
-
-@pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, headless: None) -> Iterator[None]:
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("TABLETOP_PICTURES_DIR", str(tmp_path / "pictures"))
-    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path / "config"))
-    pygame.display.set_mode((1280, 800))
-    yield
-    set_language("en")
 
 
 def move(view: Any, pos: tuple[int, int]) -> None:
@@ -128,8 +116,6 @@ def test_a_rule_id_in_a_tooltip_opens_its_rule(system: str, env: None) -> None:
     click(view, target)
     assert view.side_panel.tab == RULES
     assert view.rules_panel.lit == view.rules_panel.entry(spot.term.rules[0])
-
-
 
 
 @pytest.mark.parametrize("system", ["one_for_all", "helldorado"])

@@ -7,8 +7,6 @@ its own button; the game menu's "Goals" shows the same card one click away; a ma
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -24,16 +22,6 @@ from game.ui.play.goals import GAME_LINES, paragraphs
 from game.ui.play.side_panel import ODDS, RULES
 from tests.ui.test_crash_resume import MAPS
 from tests.ui.test_play_shell import SYSTEMS, a_command, choose, click, frame, key, open_screen
-
-
-@pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, headless: None) -> Iterator[None]:
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("TABLETOP_PICTURES_DIR", str(tmp_path / "pictures"))
-    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path / "config"))
-    pygame.display.set_mode((1280, 800))
-    yield
-    set_language("en")
 
 
 def plain_lines(card: Any) -> list[str]:

@@ -7,8 +7,6 @@ opens the Rules tab at that entry, scrolled to it and lit."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,16 +18,6 @@ from game.rules.engine.rulebook import rulebook
 from game.ui.play.rules_panel import TAGS
 from game.ui.play.side_panel import LOG, ODDS, RULES
 from tests.ui.test_play_shell import SYSTEMS, a_command, click, ctrl, frame, key, open_screen
-
-
-@pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, headless: None) -> Iterator[None]:
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("TABLETOP_PICTURES_DIR", str(tmp_path / "pictures"))
-    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path / "config"))
-    pygame.display.set_mode((1280, 800))
-    yield
-    set_language("en")
 
 
 def body(view: Any) -> pygame.Rect:
