@@ -400,7 +400,9 @@ def _helldorado(c: Crowded) -> None:
 def _hd_bases(view: Any) -> list[tuple[float, float, float]]:
     cam = view.board_view.camera
     k = view.state.cfg.fathom_mm
-    return [(*cam.world_to_screen(u.x * k, u.y * k), max(9, round(u.radius * k * cam.zoom)))
+    from game.ui.play.hd.table import base_radius  # as the table draws them
+
+    return [(*cam.world_to_screen(u.x * k, u.y * k), base_radius(u, k * cam.zoom))
             for u in view.state.units if u.alive]
 
 

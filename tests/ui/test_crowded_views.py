@@ -442,9 +442,6 @@ def problems(name: str, lang: str, size: tuple[int, int], check: str) -> list[st
 #: (check, view) -> why it fails now, and the cases it fails in ("1024x640-en"...; None: all);
 #: each such case is an xfail(strict=True): it turns into an error once fixed (then drop it here)
 KNOWN: dict[tuple[str, str], tuple[str, tuple[str, ...] | None]] = {
-    ("bases", "helldorado"): (
-        "the ruins are 914 mm square: in a window 640 px high the table is at most 640 px, a "
-        "30 mm base 20 px wide", ("1024x640-en", "1024x640-ru")),
 }
 
 

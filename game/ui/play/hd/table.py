@@ -45,8 +45,9 @@ if TYPE_CHECKING:
 DRAG, HOVER, SELECTED, LEGAL, SEEN, UNSEEN, RINGS, TO_PLAY, OTHER = 110, 100, 95, 90, 85, 80, 70, 50, 20
 #: the outline and words of the terrain piece under the pointer
 HOVER_INK: RGB = (0xF4, 0xF4, 0xF0)
-#: a base is never drawn smaller than this radius, in pixels
-MIN_R = 9
+#: a base is never drawn smaller than this radius, in pixels: 24 px wide at least (issue 16), a
+#: little over its true size only where the whole ruins fit a small window (1024x640)
+MIN_R = 12
 #: the label plates made lately, by their words and colours
 _PLATES: OrderedDict[tuple[int, tuple[tuple[str, RGB], ...]], pygame.Surface] = OrderedDict()
 

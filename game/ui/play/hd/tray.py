@@ -96,7 +96,9 @@ def hd_rows(events: Sequence[Event], state: HDState, names: HDNames) -> list[HDR
                                   if d.get("moved") else _("hits stay"))))
         elif e.kind in ("hd.damage", "hd.blast_damage"):
             who = str(d.get("target", d.get("unit", "")))
-            rows.append(HDRow(f"{names.of(who)}", side=side(who, ""), result=_("−{n} LP").format(n=d.get("loss", 0))))
+            loss = int(d.get("loss", 0))
+            rows.append(HDRow(f"{names.of(who)}", side=side(who, ""),
+                              result=_("−{n} LP").format(n=loss) if loss else _("no LP lost")))
     return rows
 
 
