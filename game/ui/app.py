@@ -105,6 +105,7 @@ def _play(map_path: Path, max_frames: int | None, ai: Sequence[str] = (),
     view: View | None = _play_view(map_path, board, loader, ai, mode=mode, players=players)
     if view is None:
         view = BoardView(board, _screen().get_size(), image_loader=loader)
+        view.name_terrain_on_hover = True
     warn_missing_pictures(map_path, loader)
     from game.ui.live_map import live_game  # saved again in Tiled: the screen follows
 

@@ -10,9 +10,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
+from shapely.geometry import Point
 
-from game.board.model import Board
-from game.board.names import local_title
+from game.board.model import Board, TerrainPiece
+from game.board.names import local_name, local_title
+from game.i18n import _
 from game.ui.camera import Camera, Rect, zoom_limits
 from game.ui.colours import BACKGROUND, TABLE_EDGE, side_colours
 from game.ui.figure_sprites import MIN_NAME_RADIUS_PX, TICK_REACH, BaseLook, FigureSprites
@@ -36,6 +38,9 @@ DRAG_BUTTONS = (1, 2)
 FIT_MARGIN = 0.015
 #: the map's words placed each frame come after every label of play (their priority shifted)
 MAP_LABEL_PRIORITY = -1000
+#: the terrain piece under the pointer: its outline and words, placed before the names
+HOVER_INK = (0xF4, 0xF4, 0xF0)
+HOVER_PRIORITY = 100
 
 
 class BoardView:
@@ -52,6 +57,10 @@ class BoardView:
     ) -> None:
         self.board = board
         self.show_terrain = show_terrain
+        #: outline and name the terrain piece under the pointer (the sandbox, a plain board; a
+        #: game's play screen names its own)
+        self.name_terrain_on_hover = False
+        self._hovered: tuple[tuple[float, float] | None, TerrainPiece | None] = (None, None)
         self.figures: tuple[Figure, ...] = tuple(
             figures_from_spawns(board) if figures is None else figures)
         self.side_colour = side_colours(f.side for f in self.figures)
@@ -272,10 +281,44 @@ class BoardView:
             if r_px >= MIN_NAME_RADIUS_PX and fig.name:
                 placer.add(self._sprites.name(fig.name), (cx, cy), clearance=clear)
         surface.blits(bases, doreturn=False)
+        if self.name_terrain_on_hover:
+            self._draw_hovered_piece(surface, placer)
         if given is None:
             placer.draw()
         else:  # the view's placer takes the map's words too (when they are not baked)
             place_all(placer, self.map_labels(), MAP_LABEL_PRIORITY)
+
+
+    def terrain_under_cursor(self) -> TerrainPiece | None:
+        """The terrain piece under the pointer (the highest where pieces stack), or None."""
+        mm = self.cursor_mm()
+        if mm is None:
+            return None
+        key = (round(mm[0], 1), round(mm[1], 1))
+        if self._hovered[0] != key:
+            point = Point(mm)
+            hits = [t for t in self.board.terrain if t.footprint.intersects(point)]
+            self._hovered = (key, max(hits, key=lambda t: t.top) if hits else None)
+        return self._hovered[1]
+
+    def _draw_hovered_piece(self, surface: pygame.Surface, placer: LabelPlacer) -> None:
+        """The piece under the pointer outlined, with its name and height (issue 16: terrain
+        a player can read)."""
+        piece = self.terrain_under_cursor()
+        if piece is None:
+            return
+        cam = self.camera
+        for shape in getattr(piece.footprint, "geoms", [piece.footprint]):
+            ring = getattr(shape, "exterior", None)
+            if ring is not None and len(ring.coords) > 2:
+                pygame.draw.lines(surface, HOVER_INK, True,
+                                  [cam.world_to_screen(x, y) for x, y in ring.coords], 2)
+        name = local_name(piece.name, piece.properties) or piece.kind or _("terrain")
+        words = _("{name} · {height:.0f} mm high").format(name=name, height=piece.top)
+        x0, y0, x1, _y1 = piece.footprint.bounds
+        (sx0, sy0), (sx1, _sy) = cam.world_to_screen(x0, y0), cam.world_to_screen(x1, y0)
+        placer.add(self._sprites.name(words), ((sx0 + sx1) / 2, sy0), clearance=4,
+                   priority=HOVER_PRIORITY)
 
 
 def _fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pygame.Rect,

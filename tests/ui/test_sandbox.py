@@ -344,3 +344,23 @@ def test_a_new_figure_is_renamed_with_f2_and_the_keys_are_the_name_fields(headle
     view.scene = replace(view.scene, selected=None)
     view.handle_event(_key(pygame.K_F2))
     assert not view.side.renaming and "Select a figure" in view.message
+
+
+def test_terrain_under_the_pointer_is_named_with_its_height(headless: None) -> None:
+    """Issue 16, point 2, in the sandbox: a piece under the pointer is outlined and named with
+    its height (the map's own name)."""
+    from game.ui.labels import recording_labels
+
+    view = make_sandbox_view(REPO / "maps" / "tavern.tmx", (1280, 800))
+    table = view.table
+    piece = next(t for t in table.board.terrain if t.name and t.footprint.area > 400
+                 and sum(o.footprint.intersects(t.footprint.representative_point())
+                         for o in table.board.terrain) == 1)
+    p = piece.footprint.representative_point()
+    at = tuple(round(v) for v in table.camera.world_to_screen(p.x, p.y))
+    view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    assert table.terrain_under_cursor() is piece
+    with recording_labels() as seen:
+        view.draw(pygame.Surface((1280, 800)))
+    words = [label.text for draw in seen for label in draw.labels]
+    assert f"{piece.name} · {piece.top:.0f} mm high" in words, words

@@ -48,6 +48,7 @@ class SandboxView:
         self._fonts = Fonts()
         self.size = (max(PANEL_WIDTH + 100, size[0]), max(100, size[1]))
         self.table = BoardView(board, self._table_size(), figures=(), image_loader=image_loader)
+        self.table.name_terrain_on_hover = True
         #: the map's words (and the terrain heights) are placed with the figures' names each
         #: frame, clear of every base, rather than drawn into the table's picture under them
         self.table.bake_map_labels = False
