@@ -31,7 +31,7 @@ from game.rules.helldorado.odds import (
 from game.rules.helldorado.state import HDState
 from game.ui.colours import RGB
 from game.ui.play import widgets as ui
-from game.ui.play.choices import Choice, Group
+from game.ui.play.choices import Choice, Group, with_chance
 from game.ui.play.hd.names import HDNames
 from game.ui.play.hd.overlay import band_name
 from game.ui.play.side_panel import LINE_H, PAD
@@ -94,9 +94,7 @@ def with_chances(groups: Sequence[Group], system: Helldorado, unit_state: HDStat
         choices = []
         for c in group.choices:
             p = chance(system, st, c.command) if st is not None and c.command is not None else None
-            label = c.label if p is None else _("{action} — {pct:.0f}%").format(action=c.label,
-                                                                                  pct=p * 100)
-            choices.append(Choice(label, c.command, c.group, c.chain_from))
+            choices.append(Choice(with_chance(c.label, p), c.command, c.group, c.chain_from))
         out.append(Group(group.key, group.title, tuple(choices)))
     return out
 

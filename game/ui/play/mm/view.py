@@ -46,6 +46,7 @@ from game.ui.gui import Gui
 from game.ui.play import user_dirs
 from game.ui.play.action_bar import GAP, ROW_H, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
+from game.ui.play.choices import with_chance
 from game.ui.play.mm import hints
 from game.ui.play.mm import paint as mm_paint
 from game.ui.play.mm.odds import AttackOdds, attack_odds, pending_attack
@@ -244,8 +245,7 @@ class MMPlayView(PlayShell[MMState]):
             extra = f" +{name(cmd.ability)}" if cmd.ability else ""
             attack = _("Attack {target} ({weapon})").format(
                 target=name(cmd.target), weapon=f"{name(cmd.weapon)}{mode}{extra}")
-            return _("{action} — {pct:.0f}%").format(action=attack, pct=odds.p_wound * 100) \
-                if odds else attack
+            return with_chance(attack, odds.p_wound if odds else None)
         if kind == "KeepFound":
             item = name(st.pending[0].item) if st.pending else ""
             return _("Keep {item}").format(item=item) if cmd.keep else \
@@ -283,7 +283,7 @@ class MMPlayView(PlayShell[MMState]):
                  "DeclineAction": N_("No action"), "EndTurn": N_("End turn"),
                  "Scurry": N_("Scurry"), "Search": N_("Search")}
         if kind == "Search":  # MM-SEARCH-2: one die, a success symbol finds something
-            return _("{action} — {pct:.0f}%").format(action=_("Search"), pct=SEARCH_CHANCE * 100)
+            return with_chance(_("Search"), SEARCH_CHANCE)
         return _(words[kind]) if kind in words else kind
 
     def sync_bars(self) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import _
 from game.rules.relic import commands as rc
 from game.rules.relic.state import RelicState
 
@@ -29,7 +28,3 @@ def chance(system: Any, state: RelicState, command: Any) -> float | None:
         return None
     return None if odds is None else float(odds.p_win)
 
-
-def with_chance(label: str, p: float | None) -> str:
-    """"Roll battle dice — 58%" (the label alone when nothing is rolled)."""
-    return label if p is None else _("{action} — {pct:.0f}%").format(action=label, pct=p * 100)

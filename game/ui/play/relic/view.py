@@ -42,8 +42,9 @@ from game.ui.gui import Gui
 from game.ui.play import user_dirs
 from game.ui.play.action_bar import MAX_LABEL_W, Rows
 from game.ui.play.bar_widgets import BarWidgets, fitted, text_width
+from game.ui.play.choices import with_chance
 from game.ui.play.relic import paint as relic_paint
-from game.ui.play.relic.chances import chance, with_chance
+from game.ui.play.relic.chances import chance
 from game.ui.play.relic.session import RelicSession, more_note, new_relic_match, player_label
 from game.ui.play.relic.table import Spot, unnamed
 from game.ui.play.shell import PlayShell
