@@ -37,7 +37,7 @@ class FileWatch:
         self.paths = (Path(paths),) if isinstance(paths, str | os.PathLike) else \
             tuple(Path(p) for p in paths)
         self.interval = interval
-        self._clock = clock
+        self.clock = clock
         self._seen = self._stamps()
         self._next = clock() + interval
         #: how many times the disk was asked (the tests hold that it is not every frame)
@@ -48,7 +48,7 @@ class FileWatch:
 
     def changed(self) -> bool:
         """Whether a watched file changed since the last True (at most one look a ``interval``)."""
-        now = self._clock()
+        now = self.clock()
         if now < self._next:
             return False
         self._next = now + self.interval

@@ -3,8 +3,8 @@ in Tiled.
 
 ``LiveMap(view, path, remake)`` is the view on screen: it shows ``view`` and hands it everything,
 and its update asks a ``FileWatch`` (``game.core.watch``: the disk looked at twice a second at
-most) whether the map changed. When it did, ``remake(view)`` makes the screen again on the file
-as it is now:
+most) whether the map, or a file it names beside it (a Mice and Mystics chapter), changed. When
+one did, ``remake(view)`` makes the screen again on the files as they are now:
 
 * in the sandbox, and in a game nobody has moved in yet (its setup), at once: the table is drawn
   anew within a second (the sandbox keeps its figures where they still fit, ``sandbox/live.py``);
@@ -55,6 +55,18 @@ def reload_board(path: Path) -> tuple[Board, Any]:
         raise ReloadError(f"{path}: error: {getattr(exc, 'strerror', None) or exc}") from None
 
 
+def watched_files(map_file: Path, board: Board | None) -> tuple[Path, ...]:
+    """The map and the files its properties name beside it (a Mice and Mystics chapter): a
+    save of any of them makes the screen again."""
+    found = [map_file]
+    for value in (board.properties.values() if board is not None else ()):
+        if isinstance(value, str) and value.strip():  # a file property is read as a full path
+            named = map_file.parent / value  # (a relative one is taken from the map's folder)
+            if named.suffix and named.is_file() and named not in found:
+                found.append(named)
+    return tuple(found)
+
+
 def in_progress(view: Any) -> bool:
     """Has a command been played in the game ``view`` shows (False: no game, or its setup)?"""
     match = getattr(getattr(view, "session", None), "match", None)
@@ -72,7 +84,8 @@ class LiveMap:
         self.__dict__["inner"] = view  # first: ``__getattr__`` reads through it
         self.map_file = Path(path)
         self.remake = remake
-        self.watch = watch if watch is not None else FileWatch(self.map_file)
+        self.watch = watch if watch is not None else \
+            FileWatch(watched_files(self.map_file, getattr(view, "board", None)))
         self._size: tuple[int, int] | None = None
         #: the card offering to restart a game in progress on the changed map (None: not up)
         self.offer: Any = None
@@ -110,6 +123,9 @@ class LiveMap:
         if self._size is not None:
             made.resize(self._size)
         self.__dict__["inner"] = made
+        files = watched_files(self.map_file, getattr(made, "board", None))
+        if files != self.watch.paths:  # the map names another chapter file now
+            self.watch = FileWatch(files, interval=self.watch.interval, clock=self.watch.clock)
         self.offer = None
         self.reloads += 1
         return True

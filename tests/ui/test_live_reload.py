@@ -175,3 +175,31 @@ def test_a_game_in_progress_is_offered_a_restart_on_the_changed_map(headless: No
                                          unicode="\r"))
     assert view.inner is not playing and view.offer is None and not in_progress(view)
     assert _spawn_x(view, "Rochefort") == pytest.approx(96 * 0.79375)
+
+
+def test_a_saved_chapter_file_remakes_a_game_nobody_has_moved_in(headless: None,
+                                                                 tmp_path: Path) -> None:
+    """The files a map names beside it are watched with it: a Mice and Mystics chapter saved
+    again starts the game anew on it."""
+    import json
+
+    from game.ui.menu.launch import start_view
+
+    room = tmp_path / "room.tmx"
+    write_starter("mice_and_mystics", room)
+    chapter = next(tmp_path.glob("*.chapter.json"))
+    view = start_view(MenuChoice(Scenario(room, "Room", "mice_and_mystics")), SIZE)
+    assert isinstance(view, LiveMap) and chapter in view.watch.paths
+    view.resize(SIZE)
+    clock = Clock()
+    view.watch = FileWatch(view.watch.paths, clock=clock)
+    first = view.inner
+    before = view.session.match.state.end_page
+    doc = json.loads(chapter.read_text(encoding="utf-8"))
+    doc["end_page"] = before + 1
+    chapter.write_text(json.dumps(doc), encoding="utf-8")
+    os.utime(chapter, ns=(2 * 10**18, 2 * 10**18))
+    clock.now += 0.6
+    view.update(0.6)
+    assert view.inner is not first and view.session.match.state.end_page == before + 1
+    view.draw(pygame.Surface(SIZE))
