@@ -22,7 +22,8 @@ import game.ui.labels as labels
 from game import i18n
 from game.rules.engine.rulebook import glossary
 from game.ui.play.glossary_tip import Spots
-from tests.hardening.test_ui_fuzz import SIZE, VIEWS, _headless, fuzz_view
+from tests.hardening.test_shown_words import _ai_game
+from tests.hardening.test_ui_fuzz import _headless, fuzz_view
 
 GAMES = {"one_for_all": "one_for_all", "helldorado": "helldorado",
          "mice_and_mystics": "mice_and_mystics", "relic": "relic"}
@@ -67,22 +68,8 @@ def _drawn_and_noted(name: str, tmp: Path, frames: int,
     with _headless(tmp):
         pygame.font.Font = RecordingFont  # type: ignore[misc]
         try:
-            view = VIEWS[name](tmp, 5)
-            session = view.session
-            session.ai_sides = set(session.seats())
-            view.ai_pace = 0.0
-            view.resize(SIZE)
-            surface = pygame.Surface(SIZE)
-            panel = getattr(view, "side_panel", None)
-            for _ in range(frames):
-                view.update(1 / 30)
-                for tab in (panel.ids if panel is not None else ("",)):
-                    if panel is not None:
-                        panel.tab = tab
-                    view.draw(surface)
-                    noted.update(view.spots.texts_noted())
-                plate_lines.update(line[0] for lines in list(labels._lines.values())
-                                   for line in lines)
+            _ai_game(name, tmp, frames)  # the AI on every seat, every tab drawn (the notes of
+            # each frame are read when the next one clears them)
             report = fuzz_view(name, FUZZ_FRAMES, seed=3, tmp=tmp)  # then random input
             assert not report.failures, report.failures[:2]
         finally:
