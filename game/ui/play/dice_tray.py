@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.colours import RGB
-from game.ui.play.glossary_tip import draw_text
+from game.ui.play.glossary_tip import Written, draw_text
 from game.ui.play.widgets import (
     ACCENT,
     BIG_PX,
@@ -72,12 +72,12 @@ class TrayFrame:
         self._key: object = None
         self._picture: pygame.Surface | None = None
         #: the words drawn in the picture and where (noted at each draw for the tooltips)
-        self._notes: list[tuple[str, int, int, int]] = []  #: (text, x, y, px) on the picture
+        self._written = Written()
 
     def _say(self, pic: pygame.Surface, text: str, x: int, y: int, colour: RGB) -> int:
         """Small ``text`` at (x, y) in the picture (its rule IDs as links), noted; returns its
         width."""
-        self._notes.append((text, x, y, SMALL_PX))
+        self._written.add(text, (x, y), SMALL_PX)
         return draw_text(pic, self.texts, None, text, (x, y), SMALL_PX, colour, bg=PANEL_BG)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, key: object, title: str,
@@ -87,13 +87,10 @@ class TrayFrame:
         full = (key, rect.size)
         if full != self._key or self._picture is None:
             self._key = full
-            self._notes = []
+            self._written.clear()
             self._picture = self._render(rect.size, title, rows, info, colours)
         surface.blit(self._picture, rect)
-        spots = self.texts.spots
-        if spots is not None:  # the frame's words explain their terms on hover
-            for text, x, y, px in self._notes:
-                spots.note(text, (rect.x + x, rect.y + y), px, clip=rect)
+        self._written.note(self.texts.spots, rect)  # its terms explain themselves on hover
 
     def _render(self, size: tuple[int, int], title: str, rows: Sequence[Any],
                 info: tuple[str, object] | None, colours: dict[str, RGB]) -> pygame.Surface:
@@ -130,7 +127,7 @@ class TrayFrame:
             name, value = info
             big = t.render(str(value), BIG_PX, ACCENT)
             pic.blit(big, (self.info_w - 14 - big.get_width(), 4))
-            self._notes.append((str(value), self.info_w - 14 - big.get_width(), 4, BIG_PX))
+            self._written.add(str(value), (self.info_w - 14 - big.get_width(), 4), BIG_PX)
             self._say(pic, _fit(t, name, self.info_w - 16), 10, h - 26, TEXT)
         else:
             self._say(pic, _("no one active"), 10, h - 26, DIM)
@@ -147,7 +144,7 @@ class TrayFrame:
         name, value = info
         big = t.render(str(value), BIG_PX, ACCENT)
         pic.blit(big, (x, 2))
-        self._notes.append((str(value), x, 2, BIG_PX))
+        self._written.add(str(value), (x, 2), BIG_PX)
         x += big.get_width() + 10
         self._say(pic, _fit(t, name, w - x - 8), x, 6, TEXT)
         pygame.draw.line(pic, PANEL_LINE, (6, big.get_height() + 4), (w - 6, big.get_height() + 4))

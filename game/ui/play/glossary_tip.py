@@ -210,10 +210,14 @@ class Written:
     def clear(self) -> None:
         self.lines = []
 
+    def add(self, text: str, pos: Sequence[int], px: int) -> None:
+        """``text`` was drawn on the picture at ``pos`` in the font of ``px``."""
+        self.lines.append((text, int(pos[0]), int(pos[1]), px))
+
     def write(self, pic: pygame.Surface, texts: Texts, text: str, pos: Sequence[int], px: int,
               colour: RGB) -> None:
         pic.blit(texts.render(text, px, colour), (int(pos[0]), int(pos[1])))
-        self.lines.append((text, int(pos[0]), int(pos[1]), px))
+        self.add(text, pos, px)
 
     def note(self, spots: Spots | None, rect: pygame.Rect) -> None:
         if spots is not None:
