@@ -307,18 +307,24 @@ class BoardView:
         piece = self.terrain_under_cursor()
         if piece is None:
             return
-        cam = self.camera
-        for shape in getattr(piece.footprint, "geoms", [piece.footprint]):
-            ring = getattr(shape, "exterior", None)
-            if ring is not None and len(ring.coords) > 2:
-                pygame.draw.lines(surface, HOVER_INK, True,
-                                  [cam.world_to_screen(x, y) for x, y in ring.coords], 2)
+        anchor = outline_piece(surface, piece.footprint, self.camera.world_to_screen)
         name = local_name(piece.name, piece.properties) or piece.kind or _("terrain")
         words = _("{name} · {height:.0f} mm high").format(name=name, height=piece.top)
-        x0, y0, x1, _y1 = piece.footprint.bounds
-        (sx0, sy0), (sx1, _sy) = cam.world_to_screen(x0, y0), cam.world_to_screen(x1, y0)
-        placer.add(self._sprites.name(words), ((sx0 + sx1) / 2, sy0), clearance=4,
-                   priority=HOVER_PRIORITY)
+        placer.add(self._sprites.name(words), anchor, clearance=4, priority=HOVER_PRIORITY)
+
+
+def outline_piece(surface: pygame.Surface, footprint: Any,
+                  to_screen: Callable[[float, float], tuple[float, float]],
+                  ink: tuple[int, int, int] = HOVER_INK) -> tuple[float, float]:
+    """A terrain piece's outline on the table (``to_screen``: its coordinates to pixels); returns
+    the middle of its top edge, where its words go (above it: the outline stays in sight)."""
+    for shape in getattr(footprint, "geoms", [footprint]):
+        ring = getattr(shape, "exterior", None)
+        if ring is not None and len(ring.coords) > 2:
+            pygame.draw.lines(surface, ink, True, [to_screen(x, y) for x, y in ring.coords], 2)
+    x0, y0, x1, y1 = footprint.bounds
+    (sx0, sy0), (sx1, sy1) = to_screen(x0, y0), to_screen(x1, y1)
+    return (sx0 + sx1) / 2, min(sy0, sy1)
 
 
 def _fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pygame.Rect,

@@ -21,6 +21,7 @@ import pygame
 from game.i18n import _
 from game.rules.helldorado.spatial import angle_to
 from game.rules.helldorado.state import HDState, Unit
+from game.ui.board_view import HOVER_INK, outline_piece
 from game.ui.colours import LABEL_PLATE, NO_SIDE, RGB, ink_on
 from game.ui.label_layout import circle_box
 from game.ui.labels import LabelPlacer, remember_words
@@ -43,8 +44,6 @@ if TYPE_CHECKING:
 
 #: label priorities (higher is placed first)
 DRAG, HOVER, SELECTED, LEGAL, SEEN, UNSEEN, RINGS, TO_PLAY, OTHER = 110, 100, 95, 90, 85, 80, 70, 50, 20
-#: the outline and words of the terrain piece under the pointer
-HOVER_INK: RGB = (0xF4, 0xF4, 0xF0)
 #: a base is never drawn smaller than this radius, in pixels: 24 px wide at least (issue 16), a
 #: little over its true size only where the whole ruins fit a small window (1024x640)
 MIN_R = 12
@@ -161,19 +160,9 @@ def _draw_hovered_piece(view: HDPlayView, surface: pygame.Surface, placer: Label
     if solid is None:
         return
     cam, k = view.board_view.camera, view.k
-    shapes = getattr(solid.footprint, "geoms", [solid.footprint])
-    for shape in shapes:
-        ring = getattr(shape, "exterior", None)
-        if ring is None:
-            continue
-        pts = [cam.world_to_screen(x * k, y * k) for x, y in ring.coords]
-        if len(pts) > 2:
-            pygame.draw.lines(surface, HOVER_INK, True, pts, 2)
-    x0, y0, x1, y1 = solid.footprint.bounds
-    (sx0, sy0), (sx1, sy1) = cam.world_to_screen(x0 * k, y0 * k), cam.world_to_screen(x1 * k, y1 * k)
+    anchor = outline_piece(surface, solid.footprint, lambda x, y: cam.world_to_screen(x * k, y * k))
     words = _("{name} · {height:.1f} f high").format(name=view.names.thing(solid.id),
                                                      height=solid.top)
-    anchor = ((sx0 + sx1) / 2, min(sy0, sy1))  # above the piece: its outline stays in sight
     placer.add(plate(view.texts, [(words, HOVER_INK)]), anchor, clearance=4, priority=HOVER)
 
 
