@@ -4,19 +4,23 @@ Every rule system has the same two-step shape (issue 15): ``check(state, command
 without dice and without changing anything, whether the rules allow the command now (raising
 ``IllegalCommand`` with the rule ID); ``apply`` calls the same check first and then resolves the
 command, rolling the match's dice and recording events. A handler is a pair of functions named for
-what they resolve, in a module named for its topic (``moves.py``, ``shooting.py``...)::
+what they resolve, in a module named for its topic (``moves.py``, ``shooting.py``...), named
+for the command (``ShootAt``: ``check_shoot_at`` and ``resolve_shoot_at``)::
 
     def check_move(system, state, cmd) -> None: ...
     def resolve_move(system, state, cmd, dice, events) -> State: ...
 
-and the system's ``game.py`` lists them once: ``Dispatch({Move: Handler(check_move,
-resolve_move), ...}, ...)``.
+and the system's ``game.py`` lists each topic's module once with the commands it handles:
+``Dispatch.by_topic({moves: (Move, Stop), ...}, ...)``.
 """
 
 from __future__ import annotations
 
+import inspect
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from game.core.dice import Dice
@@ -37,6 +41,27 @@ class Handler:
     resolve: Resolve
 
 
+def handler_name(command_type: type) -> str:
+    """The command's name as its handlers are named: ``ShootAt`` -> ``shoot_at``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", command_type.__name__).lower()
+
+
+def _handler_in(module: ModuleType, command_type: type) -> Handler:
+    """``module``'s ``check_<name>`` and ``resolve_<name>`` for ``command_type``; a TypeError
+    naming the module, the command and the function when one is missing or takes other
+    arguments (raised when the system is imported, not when a player gives the command)."""
+    functions: list[Callable[..., Any]] = []
+    for verb, arguments in (("check", 3), ("resolve", 5)):
+        name = f"{verb}_{handler_name(command_type)}"
+        function = getattr(module, name, None)
+        if not callable(function):
+            raise TypeError(f"{module.__name__} has no {name}() for the command {command_type.__name__}")
+        if len(inspect.signature(function).parameters) != arguments:
+            raise TypeError(f"{module.__name__}.{name}() should take {arguments} arguments")
+        functions.append(function)
+    return Handler(functions[0], functions[1])
+
+
 class Dispatch:
     """A system's table of handlers by command type."""
 
@@ -44,6 +69,19 @@ class Dispatch:
         self.table = dict(table)
         self.unknown_rule = unknown_rule
         self.system_name = system_name
+
+    @classmethod
+    def by_topic(cls, topics: Mapping[ModuleType, tuple[type, ...]], *, unknown_rule: str,
+                 system_name: str) -> Dispatch:
+        """The table from each topic's module and the commands whose check and resolution it
+        holds, named for the command (``handler_name``)."""
+        table: dict[type, Handler] = {}
+        for module, command_types in topics.items():
+            for command_type in command_types:
+                if command_type in table:
+                    raise TypeError(f"{command_type.__name__} is listed under two topics")
+                table[command_type] = _handler_in(module, command_type)
+        return cls(table, unknown_rule=unknown_rule, system_name=system_name)
 
     @property
     def command_types(self) -> tuple[type, ...]:

@@ -33,16 +33,8 @@ from game.core.ids import unique_slug
 from game.core.units import FATHOM_MM
 from game.geometry.measure import LegalTargets
 from game.geometry.sweep import MoveResult
-from game.rules.engine import (
-    Applied,
-    CommandSet,
-    Dispatch,
-    Event,
-    Handler,
-    IllegalCommand,
-    Outcome,
-    Setup,
-)
+from game.rules.engine import Dispatch, IllegalCommand, Outcome, Setup
+from game.rules.engine.system import DispatchedSystem
 from game.rules.helldorado import (
     ai,
     choices,
@@ -64,35 +56,27 @@ from game.rules.helldorado.units import make_unit, unit_data, weapon_from
 
 __all__ = ["DISPATCH", "MAPS_DIR", "Helldorado", "make_unit", "unit_data", "weapon_from"]
 
-#: each command, the check that decides whether the rules allow it now, and its resolution
-DISPATCH = Dispatch({
-    commands.Activate: Handler(flow.check_activate, flow.resolve_activate),
-    commands.End: Handler(flow.check_end, flow.resolve_end),
-    commands.Move: Handler(movement.check_move, movement.resolve_move),
-    commands.Climb: Handler(movement.check_climb, movement.resolve_climb),
-    commands.Charge: Handler(melee.check_charge, melee.resolve_charge),
-    commands.Fight: Handler(melee.check_fight, melee.resolve_fight),
-    commands.Retreat: Handler(melee.check_retreat, melee.resolve_retreat),
-    commands.Focus: Handler(melee.check_focus, melee.resolve_focus),
-    commands.Concentrate: Handler(melee.check_concentrate, melee.resolve_concentrate),
-    commands.Shoot: Handler(shooting.check_shoot, shooting.resolve_shoot),
-    commands.ShootAt: Handler(shooting.check_shoot_at, shooting.resolve_shoot_at),
-    commands.Blast: Handler(templates.check_blast, templates.resolve_blast),
-    commands.VaeVictis: Handler(choices.check_vae_victis, choices.resolve_vae_victis),
-    commands.PickWeapon: Handler(choices.check_pick_weapon, choices.resolve_pick_weapon),
-    commands.PickAttacker: Handler(choices.check_pick_attacker, choices.resolve_pick_attacker),
-    commands.Reroll: Handler(choices.check_reroll, choices.resolve_reroll),
-    commands.UseHits: Handler(choices.check_use_hits, choices.resolve_use_hits),
-    commands.OrderChain: Handler(choices.check_order_chain, choices.resolve_order_chain),
+#: each topic's module and the commands it checks and resolves (``check_<command>`` and
+#: ``resolve_<command>``, e.g. ``melee.check_charge``: ``Dispatch.by_topic``)
+DISPATCH = Dispatch.by_topic({
+    flow: (commands.Activate, commands.End),
+    movement: (commands.Move, commands.Climb),
+    melee: (commands.Charge, commands.Fight, commands.Retreat, commands.Focus, commands.Concentrate),
+    shooting: (commands.Shoot, commands.ShootAt),
+    templates: (commands.Blast,),
+    choices: (commands.VaeVictis, commands.PickWeapon, commands.PickAttacker, commands.Reroll,
+              commands.UseHits, commands.OrderChain),
 }, unknown_rule="HD-HOUSE-3", system_name="Helldorado")
 
 
-class Helldorado:
-    """The rule system. One instance may serve many matches (it caches tables by map)."""
+class Helldorado(DispatchedSystem):
+    """Helldorado: two sides of units activated one at a time, fighting in melee and shooting
+    across ruins measured in fathoms. One instance may serve many matches: it keeps each map's
+    table (``table_for``, by map and fathom)."""
 
     name = "helldorado"
     default_map = "ruins.tmx"
-    commands = CommandSet(DISPATCH.command_types)
+    dispatch, candidates, ranking, words = DISPATCH, legal, ai, explain_mod
 
     def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
         self.maps_dir = maps_dir
@@ -179,27 +163,7 @@ class Helldorado:
         return Outcome(state.winners, flow.end_reason(state),
                        tuple((s, float(v)) for s, v in state.tally))
 
-    def explain(self, event: Event, lang: str = "en") -> str:
-        return explain_mod.explain(event, lang)
-
-    def legal_commands(self, state: HDState) -> list[Any]:
-        return legal.legal_commands(self, state)
-
-    def rank_command(self, state: HDState, command: Any) -> float:
-        return ai.rank_command(self, state, command)
-
-    def check(self, state: HDState, command: Any) -> None:
-        """Raise ``IllegalCommand`` when the rules refuse ``command`` now: no dice, no change."""
-        self._check_moment(state, command)
-        DISPATCH.check(self, state, command)
-
-    def apply(self, state: HDState, command: Any, dice: Dice) -> Applied:
-        """``check``, then resolve: the new state and its events."""
-        self._check_moment(state, command)
-        new, events = DISPATCH.resolve(self, state, command, dice)
-        return Applied(new, tuple(events))
-
-    def _check_moment(self, state: HDState, command: Any) -> None:
+    def check_moment(self, state: HDState, command: Any) -> None:
         """What any command needs: a game going on (HD-HOUSE-11), a Helldorado command, and
         an answer exactly while a choice waits (HD-MELEE-1, HD-HOUSE-13)."""
         if state.over:

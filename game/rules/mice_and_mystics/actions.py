@@ -82,14 +82,14 @@ def resolve_recover(system: Table, state: MMState, cmd: Recover, dice: Dice, eve
     return state.with_mouse(m)
 
 
-def check_decline(system: Table, state: MMState, cmd: DeclineAction) -> None:
+def check_decline_action(system: Table, state: MMState, cmd: DeclineAction) -> None:
     m, t = turn_mouse(state, cmd.mouse)
     if t.action_state != ActionState.UNUSED:
         raise IllegalCommand("MM-TURN-1", f"{m.name}'s action is already settled",
                              key="mm.decline.already_settled", params={"mouse": m.id})
 
 
-def resolve_decline(system: Table, state: MMState, cmd: DeclineAction, dice: Dice,
+def resolve_decline_action(system: Table, state: MMState, cmd: DeclineAction, dice: Dice,
                     events: list[Event]) -> MMState:
     t = state.turn
     assert t is not None

@@ -28,16 +28,8 @@ from game.board import MAPS_DIR
 from game.core.dice import Dice
 from game.core.ids import unique_slug
 from game.geometry.cells import CellGraph
-from game.rules.engine import (
-    Applied,
-    CommandSet,
-    Dispatch,
-    Event,
-    Handler,
-    IllegalCommand,
-    Outcome,
-    Setup,
-)
+from game.rules.engine import Dispatch, Event, IllegalCommand, Outcome, Setup
+from game.rules.engine.system import DispatchedSystem
 from game.rules.mice_and_mystics import (
     actions,
     ai,
@@ -87,40 +79,27 @@ from game.rules.mice_and_mystics.state import (
     Phase,
 )
 
-#: Every Mice and Mystics command: how it is checked and how it is resolved.
-DISPATCH = Dispatch({
-    commands.Step: Handler(moves.check_step, moves.resolve_step),
-    commands.Move: Handler(moves.check_move, moves.resolve_move),
-    commands.EndMove: Handler(moves.check_end_move, moves.resolve_end_move),
-    commands.StandUp: Handler(moves.check_stand_up, moves.resolve_stand_up),
-    commands.Scurry: Handler(actions.check_scurry, actions.resolve_scurry),
-    commands.Attack: Handler(attack.check_attack, attack.resolve_attack),
-    commands.Search: Handler(search.check_search, search.resolve_search),
-    commands.Recover: Handler(actions.check_recover, actions.resolve_recover),
-    commands.Explore: Handler(explore.check_explore, explore.resolve_explore),
-    commands.DeclineAction: Handler(actions.check_decline, actions.resolve_decline),
-    commands.Share: Handler(free_actions.check_share, free_actions.resolve_share),
-    commands.Equip: Handler(free_actions.check_equip, free_actions.resolve_equip),
-    commands.LevelUp: Handler(free_actions.check_level_up, free_actions.resolve_level_up),
-    commands.Use: Handler(free_actions.check_use, free_actions.resolve_use),
-    commands.EndTurn: Handler(turns.check_end_turn, turns.resolve_end_turn),
-    commands.KeepFound: Handler(search.check_keep, search.resolve_keep),
-    commands.Discard: Handler(search.check_discard, search.resolve_discard),
-    commands.Rescue: Handler(turns.check_rescue, turns.resolve_rescue),
-    commands.GmTurn: Handler(turns.check_gm_turn, turns.resolve_gm_turn),
-    commands.WheelAdd: Handler(gm_hooks.check_wheel_add, gm_hooks.resolve_wheel_add),
-    commands.TurnPage: Handler(gm_hooks.check_turn_page, gm_hooks.resolve_turn_page),
-    commands.Grant: Handler(gm_hooks.check_grant, gm_hooks.resolve_grant),
-    commands.Ruling: Handler(gm_hooks.check_ruling, gm_hooks.resolve_ruling),
+#: Every Mice and Mystics command under the module that checks and resolves it
+#: (``check_<command>`` and ``resolve_<command>``, e.g. ``moves.check_end_move``)
+DISPATCH = Dispatch.by_topic({
+    moves: (commands.Step, commands.Move, commands.EndMove, commands.StandUp),
+    actions: (commands.Scurry, commands.Recover, commands.DeclineAction),
+    attack: (commands.Attack,),
+    search: (commands.Search, commands.KeepFound, commands.Discard),
+    explore: (commands.Explore,),
+    free_actions: (commands.Share, commands.Equip, commands.LevelUp, commands.Use),
+    turns: (commands.EndTurn, commands.Rescue, commands.GmTurn),
+    gm_hooks: (commands.WheelAdd, commands.TurnPage, commands.Grant, commands.Ruling),
 }, unknown_rule="MM-TURN-2", system_name="Mice and Mystics")
 
 
-class MiceAndMystics:
-    """The rule system. One instance may serve many matches (it caches boards and graphs)."""
+class MiceAndMystics(DispatchedSystem):
+    """Mice and Mystics: the mice against the program's minions on a chapter's tiles of cells.
+    One instance may serve many matches: it keeps each map's boards and cell graphs."""
 
     name = "mice_and_mystics"
     default_map = "mice_chapter.tmx"
-    commands = CommandSet(DISPATCH.command_types)
+    dispatch, candidates, ranking, words = DISPATCH, legal, ai, explain_mod
 
     def __init__(self, maps_dir: Path = MAPS_DIR, rulings_dir: Path | None = None) -> None:
         self.boards = Boards(maps_dir, rulings_dir)
@@ -269,40 +248,24 @@ class MiceAndMystics:
             return None
         return Outcome((MICE,) if reason == EndReason.VICTORY else (MINIONS,), reason)
 
-    def explain(self, event: Event, lang: str = "en") -> str:
-        return explain_mod.explain(event, lang)
-
-    def legal_commands(self, state: MMState) -> list[Any]:
-        return legal.legal_commands(self, state)
-
-    def rank_command(self, state: MMState, command: Any) -> float:
-        return ai.rank_command(self, state, command)
-
     def status(self, state: MMState, lang: str = "en") -> list[str]:
         """MM-INFO-1: the four lines of the status block."""
         return explain_mod.status_lines(self._status_values(state), lang)
 
-    def check(self, state: MMState, command: Any) -> None:
-        """Raise IllegalCommand if the rules refuse ``command`` now: no dice, no change."""
-        self._check_running(state)
-        DISPATCH.check(self, state, command)
-
-    def apply(self, state: MMState, command: Any, dice: Dice) -> Applied:
-        """The same check as ``check``, then the command's resolution and what follows it."""
-        self._check_running(state)
-        before = self._status_values(state)
-        turn_before = (state.round, state.index, state.acting)
-        new, events = DISPATCH.resolve(self, state, command, dice)
-        new = after_command(self, new, dice, events)
-        after = self._status_values(new)
-        if after != before or (new.round, new.index, new.acting) != turn_before:
-            events.append(Event.of("mm.status", ["MM-INFO-1", "MM-INFO-2", "MM-GROUP-2"], "", **after))
-        return Applied(new, tuple(events))
-
-    @staticmethod
-    def _check_running(state: MMState) -> None:
+    def check_moment(self, state: MMState, command: Any) -> None:
         if state.result:
             raise IllegalCommand("MM-END-8", "the chapter is over", key="mm.end.chapter_over")
+
+    def settle(self, before: MMState, after: MMState, dice: Dice, events: list[Event]) -> MMState:
+        """What follows every command (``rounds.after_command``: a mouse captured in its own
+        turn ends it, MM-CAPT-3; an ended chapter has nobody to act, MM-END-8), then MM-INFO-1:
+        the status block again whenever it or the one to act changed."""
+        settled = after_command(self, after, dice, events)
+        status = self._status_values(settled)
+        turn = (settled.round, settled.index, settled.acting)
+        if status != self._status_values(before) or turn != (before.round, before.index, before.acting):
+            events.append(Event.of("mm.status", ["MM-INFO-1", "MM-INFO-2", "MM-GROUP-2"], "", **status))
+        return settled
 
     def _status_values(self, state: MMState) -> dict[str, Any]:
         names = []

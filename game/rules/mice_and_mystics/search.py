@@ -80,11 +80,11 @@ def _found(state: MMState, cmd: KeepFound) -> Pending:
     return state.pending[0]
 
 
-def check_keep(system: Table, state: MMState, cmd: KeepFound) -> None:
+def check_keep_found(system: Table, state: MMState, cmd: KeepFound) -> None:
     _found(state, cmd)
 
 
-def resolve_keep(system: Table, state: MMState, cmd: KeepFound, dice: Dice, events: list[Event]) -> MMState:
+def resolve_keep_found(system: Table, state: MMState, cmd: KeepFound, dice: Dice, events: list[Event]) -> MMState:
     p = _found(state, cmd)
     state = replace(state, pending=state.pending[1:])
     m = state.mouse(cmd.mouse)

@@ -1,6 +1,6 @@
 """Duels (OFA-4) and the split of a won duel's hits among the losing group (OFA-5C.1).
 
-Handlers: ``check_duel``/``resolve_duel`` and ``check_allocate``/``resolve_allocate``.
+Handlers: ``check_duel``/``resolve_duel`` and ``check_allocate_hits``/``resolve_allocate_hits``.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def resolve_duel(system: OneForAll, state: OFAState, cmd: Duel, dice: Dice, even
 
 
 # ------------------------------------------------------------------ AllocateHits
-def check_allocate(system: OneForAll, state: OFAState, cmd: AllocateHits) -> None:
+def check_allocate_hits(system: OneForAll, state: OFAState, cmd: AllocateHits) -> None:
     """OFA-5C.1: every hit to one of the losing group, none negative, one share each."""
     pending = state.pending
     if pending is None:
@@ -117,7 +117,7 @@ def check_allocate(system: OneForAll, state: OFAState, cmd: AllocateHits) -> Non
                              params={"hits": pending.hits, "candidates": pending.candidates})
 
 
-def resolve_allocate(system: OneForAll, state: OFAState, cmd: AllocateHits, dice: Dice,
+def resolve_allocate_hits(system: OneForAll, state: OFAState, cmd: AllocateHits, dice: Dice,
                      events: list[Event]) -> OFAState:
     """The shares in the pending order, then the duel roll's own end (OFA-3A.2)."""
     pending = state.pending

@@ -23,16 +23,8 @@ from game.core.dice import Dice
 from game.core.ids import unique_slug
 from game.geometry.sweep import MoveResult
 from game.geometry.terrain import TerrainIndex
-from game.rules.engine import (
-    Applied,
-    CommandSet,
-    Dispatch,
-    Event,
-    Handler,
-    IllegalCommand,
-    Outcome,
-    Setup,
-)
+from game.rules.engine import Dispatch, IllegalCommand, Outcome, Setup
+from game.rules.engine.system import DispatchedSystem
 from game.rules.one_for_all import actions, activation, ai, duels, legal, moves
 from game.rules.one_for_all import explain as explain_mod
 from game.rules.one_for_all.commands import Act, Activate, AllocateHits, Duel, Move, Stop
@@ -41,24 +33,24 @@ from game.rules.one_for_all.profiles import rating_of
 from game.rules.one_for_all.state import EndReason, Figure, OFAState
 from game.rules.one_for_all.table import Table
 
-#: Every One for All command: how it is checked and how it is resolved.
-DISPATCH = Dispatch({
-    Activate: Handler(activation.check_activate, activation.resolve_activate),
-    Move: Handler(moves.check_move, moves.resolve_move),
-    Act: Handler(actions.check_act, actions.resolve_act),
-    Duel: Handler(duels.check_duel, duels.resolve_duel),
-    AllocateHits: Handler(duels.check_allocate, duels.resolve_allocate),
-    Stop: Handler(activation.check_stop, activation.resolve_stop),
+#: Every One for All command under the module that checks and resolves it (``check_<command>``
+#: and ``resolve_<command>``, e.g. ``duels.check_allocate_hits``)
+DISPATCH = Dispatch.by_topic({
+    activation: (Activate, Stop),
+    moves: (Move,),
+    actions: (Act,),
+    duels: (Duel, AllocateHits),
 }, unknown_rule="OFA-SM.2", system_name="One for All")
 
 
-
-class OneForAll:
-    """The rule system. One instance may serve many matches (it caches boards by map)."""
+class OneForAll(DispatchedSystem):
+    """"...And One for All!": two sides of figures on a table with terrain, one figure activated
+    at a time while its side keeps the initiative. One instance may serve many matches: it keeps
+    each map's table (``table_for``)."""
 
     name = "one_for_all"
     default_map = "tavern.tmx"
-    commands = CommandSet(DISPATCH.command_types)
+    dispatch, candidates, ranking, words = DISPATCH, legal, ai, explain_mod
 
     def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
         self.tables = PerMap(Table, maps_dir)
@@ -135,27 +127,9 @@ class OneForAll:
             return None
         return Outcome((state.winner,), EndReason.ALL_UNCONSCIOUS)
 
-    def explain(self, event: Event, lang: str = "en") -> str:
-        return explain_mod.explain(event, lang)
-
-    def check(self, state: OFAState, command: Any) -> None:
-        """Raise IllegalCommand when the rules refuse ``command`` now: no dice, nothing changed."""
+    def check_moment(self, state: OFAState, command: Any) -> None:
         if state.winner:
             raise IllegalCommand("OFA-1.3", "the game is over", key="ofa.game_over")
-        DISPATCH.check(self, state, command)
-
-    def apply(self, state: OFAState, command: Any, dice: Dice) -> Applied:
-        """``check``, then the handler's resolution (the only place dice are rolled)."""
-        self.check(state, command)
-        events: list[Event] = []
-        new = DISPATCH.handler(command).resolve(self, state, command, dice, events)
-        return Applied(new, tuple(events))
-
-    def legal_commands(self, state: OFAState) -> list[Any]:
-        return legal.legal_commands(self, state)
-
-    def rank_command(self, state: OFAState, command: Any) -> float:
-        return ai.rank_command(self, state, command)
 
     # ------------------------------------------------------------------ the table
     def table_for_state(self, state: OFAState) -> Table:

@@ -36,7 +36,8 @@ from typing import Any
 
 from game.board import MAPS_DIR, PerMap
 from game.core.dice import Dice
-from game.rules.engine import Applied, CommandSet, Dispatch, Event, Handler, Outcome, Setup
+from game.rules.engine import Dispatch, Event, Outcome, Setup
+from game.rules.engine.system import DispatchedSystem
 from game.rules.relic import (
     ai,
     battle,
@@ -63,29 +64,26 @@ from game.rules.relic.scoring import (
 )
 from game.rules.relic.state import BattleStep, Card, Hero, Phase, Pile, RelicState
 
-#: each command with its check (no dice, no change) and its resolution, in its topic's module
-DISPATCH = Dispatch({
-    commands.RollMove: Handler(movement.check_roll_move, movement.resolve_roll_move),
-    commands.Move: Handler(movement.check_move, movement.resolve_move),
-    commands.Choose: Handler(exploration.check_choose, exploration.resolve_choose),
-    commands.Fight: Handler(engagement.check_fight, engagement.resolve_fight),
-    commands.Meet: Handler(engagement.check_meet, engagement.resolve_meet),
-    commands.EndTurn: Handler(engagement.check_end_turn, engagement.resolve_end_turn),
-    commands.Prepare: Handler(battle.check_prepare, battle.resolve_prepare),
-    commands.RollForEnemy: Handler(battle.check_roll_for_enemy, battle.resolve_roll_for_enemy),
-    commands.RollBattle: Handler(battle.check_roll_battle, battle.resolve_roll_battle),
-    commands.ChangeDie: Handler(battle.check_change_die, battle.resolve_change_die),
-    commands.Score: Handler(battle.check_score, battle.resolve_score),
-    commands.RollTest: Handler(confrontation.check_roll_test, confrontation.resolve_roll_test),
+#: each topic's module and the commands it checks (no dice, no change) and resolves
+#: (``check_<command>`` and ``resolve_<command>``, e.g. ``battle.check_roll_for_enemy``)
+DISPATCH = Dispatch.by_topic({
+    movement: (commands.RollMove, commands.Move),
+    exploration: (commands.Choose,),
+    engagement: (commands.Fight, commands.Meet, commands.EndTurn),
+    battle: (commands.Prepare, commands.RollForEnemy, commands.RollBattle, commands.ChangeDie,
+             commands.Score),
+    confrontation: (commands.RollTest,),
 }, unknown_rule="REL-SEQ-1", system_name="Relic")
 
 
-class Relic:
-    """The rule system. One instance may serve many matches (it caches boards by map)."""
+class Relic(DispatchedSystem):
+    """Relic: one to four heroes around a ring board, each turn a move, the space's cards and
+    the battles they bring. One instance may serve many matches: it keeps each map's ring
+    board (``board_for``)."""
 
     name = "relic"
     default_map = "relic.tmx"
-    commands = CommandSet(DISPATCH.command_types)
+    dispatch, candidates, ranking, words = DISPATCH, legal, ai, explain_mod
 
     def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
         self.boards = PerMap(RingBoard, maps_dir)
@@ -178,23 +176,8 @@ class Relic:
         screen on another map passes its board: ``explain.explain(event, lang, board)``)."""
         return explain_mod.explain(event, lang, self.board_for(self.default_map))
 
-    def check(self, state: RelicState, command: Any) -> None:
-        """Raise IllegalCommand (with the rule ID) if the rules refuse ``command`` now; no dice,
-        no change. ``apply`` makes the same check first."""
+    def check_moment(self, state: RelicState, command: Any) -> None:
         check_not_over(state)
-        DISPATCH.check(self, state, command)
-
-    def apply(self, state: RelicState, command: Any, dice: Dice) -> Applied:
-        check_not_over(state)
-        # the command's check (the same as ``check``), then its resolution
-        st, events = DISPATCH.resolve(self, state, command, dice)
-        return Applied(st, tuple(events))
-
-    def legal_commands(self, state: RelicState) -> list[Any]:
-        return legal.legal_commands(self, state)
-
-    def rank_command(self, state: RelicState, command: Any) -> float:
-        return ai.rank_command(self, state, command)
 
     # ------------------------------------------------------------------ for the screens and the AI
     def battle_odds(self, state: RelicState, items: tuple[str, ...] | None = None,
