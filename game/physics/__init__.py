@@ -15,13 +15,7 @@ pymunk Space (:mod:`game.physics.space`, built once per board) only animates the
 """
 
 from game.physics.animate import Arrow, BodyInfo, Pose, Timeline, animate
-from game.physics.knockback import (
-    PushOutcome,
-    fall_bonus,
-    lying_obstacle,
-    push_back,
-    push_direction,
-)
+from game.physics.knockback import PushOutcome, fall_bonus, lying_obstacle, push_back, push_direction
 from game.physics.leaps import LeapOutcome, can_reach, grab, jump, slide, stairs, swing
 from game.physics.roll import RollOutcome, barrel_disc, roll_barrel, roll_solid
 from game.physics.space import build_space, convex_pieces, space_for, sync_bases

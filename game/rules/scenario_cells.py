@@ -13,13 +13,7 @@ from game.board.model import Board, Cell, MapObject
 from game.core.errors import Problem
 from game.geometry.cell_model import CellInfo
 from game.geometry.cells import CellGraph
-from game.rules.engine.scenario import (
-    did_you_mean,
-    listing,
-    map_problem,
-    normalise,
-    spawn_problem,
-)
+from game.rules.engine.scenario import did_you_mean, listing, map_problem, normalise, spawn_problem
 from game.rules.mice_and_mystics.state import MICE, MINIONS
 from game.rules.relic.board import RingBoard
 

@@ -17,14 +17,7 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 
 from game.board import load_board
-from game.geometry.cells import (
-    CellGraph,
-    CellSpec,
-    ExitSpec,
-    LineSpec,
-    Tolerances,
-    cell_centre,
-)
+from game.geometry.cells import CellGraph, CellSpec, ExitSpec, LineSpec, Tolerances, cell_centre
 from tests.board.mapkit import tmx, write_map
 
 REPO = Path(__file__).resolve().parents[2]

@@ -24,14 +24,7 @@ from shapely.geometry import Point, Polygon, box
 from game.geometry.bases import Base, BaseArray
 from game.geometry.cover import cover
 from game.geometry.sight import sees, sight_matrix
-from game.geometry.templates import (
-    blast,
-    cloud_blast,
-    cone_caught,
-    cone_polygon,
-    explosion,
-    impact_blast,
-)
+from game.geometry.templates import blast, cloud_blast, cone_caught, cone_polygon, explosion, impact_blast
 from game.geometry.terrain import Solid, TerrainIndex
 from game.geometry.tolerance import EPS
 from tests.geometry.degenerate import examples

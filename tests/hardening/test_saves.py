@@ -22,14 +22,7 @@ from typing import Any
 
 import pytest
 
-from game.rules.engine import (
-    IllegalCommand,
-    Match,
-    ReplayDiverged,
-    SaveError,
-    Setup,
-    saves,
-)
+from game.rules.engine import IllegalCommand, Match, ReplayDiverged, SaveError, Setup, saves
 from game.rules.engine import match as match_module
 from tests.rules.toy import Hold, Note, Pig, Roll, systems
 

@@ -7,15 +7,7 @@ import json
 import pytest
 
 from game.core.dice import DiceExhausted, ScriptedDice, SeededDice
-from game.rules.engine import (
-    CommandFormatError,
-    IllegalCommand,
-    Match,
-    ReplayDiverged,
-    SaveError,
-    Setup,
-    saves,
-)
+from game.rules.engine import CommandFormatError, IllegalCommand, Match, ReplayDiverged, SaveError, Setup, saves
 from tests.rules.toy import Hold, Note, Pig, Roll, systems
 
 

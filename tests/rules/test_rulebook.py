@@ -10,14 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.engine.rulebook import (
-    RULES_DIR,
-    RulebookError,
-    cited_rule_ids,
-    glossary,
-    parse_rulebook,
-    rulebook,
-)
+from game.rules.engine.rulebook import RULES_DIR, RulebookError, cited_rule_ids, glossary, parse_rulebook, rulebook
 
 SYSTEMS = ("one_for_all", "helldorado", "mice_and_mystics", "relic")
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"

@@ -10,14 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import (
-    LOCALE_DIR,
-    extract_messages,
-    parse_po,
-    placeholders,
-    set_language,
-    stray_literals,
-)
+from game.i18n import LOCALE_DIR, extract_messages, parse_po, placeholders, set_language, stray_literals
 from game.rules import registry
 from game.rules.engine import IllegalCommand, Setup, selfplay
 from game.rules.engine.selfplay import greedy_policy

@@ -34,16 +34,7 @@ from game.rules.one_for_all.game import OneForAll
 from game.ui.play.ofa.move_preview import ANGLE_STEP, MovePreview, MovePreviewer, drag_angle
 from game.ui.play.ofa.session import PlaySession
 from game.ui.play.ofa.view import OFAPlayView
-from tests.rules.one_for_all.test_slide_along import (
-    FACES,
-    FIG,
-    TAVERN,
-    Case,
-    brute_force,
-    face_geometry,
-    run_in,
-    unit,
-)
+from tests.rules.one_for_all.test_slide_along import FACES, FIG, TAVERN, Case, brute_force, face_geometry, run_in, unit
 
 SIZE = (1280, 800)
 DRAG_PX = 160  #: how far from the figure's centre the drag ends, in pixels

@@ -44,14 +44,7 @@ from game.geometry.cover import cover_many
 from game.geometry.sight import sight_matrix
 from game.geometry.sweep import move_until_contact
 from game.geometry.templates import blast, cone_caught, cone_polygon
-from tools.bench_parts.sight_cover import (
-    ORACLE_POINTS,
-    TABLE,
-    loop_sight,
-    oracle_fraction,
-    rays_256,
-    scene,
-)
+from tools.bench_parts.sight_cover import ORACLE_POINTS, TABLE, loop_sight, oracle_fraction, rays_256, scene
 from tools.bench_parts.sweep import naive_move
 
 #: the goals of issue 3: key -> (comparison, bound)

@@ -33,14 +33,7 @@ from typing import Any
 import numpy as np
 
 from game.rules.helldorado.dice import lp_loss, pool, table_damage
-from game.rules.helldorado.odds import (
-    BlastStep,
-    Protection,
-    blast_odds_from,
-    clear_caches,
-    damage_odds,
-    pool_odds,
-)
+from game.rules.helldorado.odds import BlastStep, Protection, blast_odds_from, clear_caches, damage_odds, pool_odds
 
 GOAL_MS = 1.0
 SAMPLES = 100_000

@@ -11,12 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from game.geometry.bases import Base
-from game.geometry.sight.pieces import (
-    ConvexPieces,
-    _drop_inside,
-    _inside_keys,
-    convex_pieces,
-)
+from game.geometry.sight.pieces import ConvexPieces, _drop_inside, _inside_keys, convex_pieces
 from game.geometry.sight.plan import _plan_pass
 from game.geometry.sight.proofs import _one_piece_hides
 from game.geometry.sight.segments import _blocked_rows, corridor_candidates

@@ -11,13 +11,7 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
-from game.geometry.sight.pieces import (
-    ConvexPieces,
-    _drop_inside,
-    _expand,
-    _inside_keys,
-    convex_pieces,
-)
+from game.geometry.sight.pieces import ConvexPieces, _drop_inside, _expand, _inside_keys, convex_pieces
 from game.geometry.terrain import TerrainIndex
 from game.geometry.tolerance import ALONG, EPS
 

@@ -12,13 +12,7 @@ import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from game.geometry.sight.pieces import (
-    ConvexPieces,
-    _drop_inside,
-    _expand,
-    _inside_keys,
-    convex_pieces,
-)
+from game.geometry.sight.pieces import ConvexPieces, _drop_inside, _expand, _inside_keys, convex_pieces
 from game.geometry.sight.silhouette import Cands, Frames, _cands, _covered
 from game.geometry.terrain import TerrainIndex
 from game.geometry.tolerance import EPS

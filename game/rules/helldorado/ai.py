@@ -16,15 +16,7 @@ from game.geometry.templates import blast, cloud_blast, cone_caught, cone_polygo
 from game.rules.helldorado import commands
 from game.rules.helldorado.dice import pool, table_damage
 from game.rules.helldorado.plan import Plan, plan_for
-from game.rules.helldorado.spatial import (
-    angle_to,
-    direction,
-    engaged,
-    from_above,
-    partners,
-    shot_targets,
-    supporters,
-)
+from game.rules.helldorado.spatial import angle_to, direction, engaged, from_above, partners, shot_targets, supporters
 from game.rules.helldorado.state import HDState, Unit, Weapon
 
 if TYPE_CHECKING:

@@ -12,14 +12,7 @@ from game.core.dice import Dice
 from game.rules.engine import Event
 from game.rules.helldorado import sequence
 from game.rules.helldorado.checks import illegal, living
-from game.rules.helldorado.commands import (
-    OrderChain,
-    PickAttacker,
-    PickWeapon,
-    Reroll,
-    UseHits,
-    VaeVictis,
-)
+from game.rules.helldorado.commands import OrderChain, PickAttacker, PickWeapon, Reroll, UseHits, VaeVictis
 from game.rules.helldorado.dice import Roll
 from game.rules.helldorado.events import ev
 from game.rules.helldorado.state import AttackKind, Choice, Exchange, HDState, Pending, Stage

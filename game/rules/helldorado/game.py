@@ -35,18 +35,7 @@ from game.geometry.measure import LegalTargets
 from game.geometry.sweep import MoveResult
 from game.rules.engine import Dispatch, IllegalCommand, Outcome, Setup
 from game.rules.engine.system import DispatchedSystem
-from game.rules.helldorado import (
-    ai,
-    choices,
-    commands,
-    flow,
-    legal,
-    melee,
-    movement,
-    shooting,
-    spatial,
-    templates,
-)
+from game.rules.helldorado import ai, choices, commands, flow, legal, melee, movement, shooting, spatial, templates
 from game.rules.helldorado import explain as explain_mod
 from game.rules.helldorado.config import HDConfig
 from game.rules.helldorado.spatial import overlap

@@ -18,15 +18,7 @@ from game.geometry.bases import edge_distance
 from game.rules.engine import accepts
 from game.rules.helldorado import commands
 from game.rules.helldorado.plan import Plan, plan_for
-from game.rules.helldorado.spatial import (
-    angle_to,
-    contact,
-    direction,
-    engaged,
-    partners,
-    remaining,
-    shot_targets,
-)
+from game.rules.helldorado.spatial import angle_to, contact, direction, engaged, partners, remaining, shot_targets
 from game.rules.helldorado.state import Choice, HDState, Stage, Unit
 
 if TYPE_CHECKING:

@@ -12,14 +12,7 @@ from game.geometry.contact import gap, head_below_base
 from game.geometry.sweep import FIGURE, MoveResult
 from game.rules.engine import Event
 from game.rules.helldorado import sequence
-from game.rules.helldorado.checks import (
-    active,
-    enemy,
-    free_to_act,
-    illegal,
-    melee_choice,
-    remembered,
-)
+from game.rules.helldorado.checks import active, enemy, free_to_act, illegal, melee_choice, remembered
 from game.rules.helldorado.commands import Charge, Concentrate, Fight, Focus, Retreat
 from game.rules.helldorado.damage import heal
 from game.rules.helldorado.events import ev
@@ -37,15 +30,7 @@ from game.rules.helldorado.spatial import (
     sweep,
     touches_enemy,
 )
-from game.rules.helldorado.state import (
-    Activation,
-    AttackKind,
-    Exchange,
-    HDState,
-    Reason,
-    Stage,
-    Unit,
-)
+from game.rules.helldorado.state import Activation, AttackKind, Exchange, HDState, Reason, Stage, Unit
 
 if TYPE_CHECKING:
     from game.rules.helldorado.game import Helldorado

@@ -20,16 +20,7 @@ from game.rules.helldorado.dice import Roll, lp_loss, pool, table_damage
 from game.rules.helldorado.events import ev
 from game.rules.helldorado.flow import after_exchange
 from game.rules.helldorado.spatial import from_above, in_cover, supporters
-from game.rules.helldorado.state import (
-    AttackKind,
-    Choice,
-    Exchange,
-    HDState,
-    Pending,
-    Reason,
-    Stage,
-    Unit,
-)
+from game.rules.helldorado.state import AttackKind, Choice, Exchange, HDState, Pending, Reason, Stage, Unit
 
 if TYPE_CHECKING:
     from game.rules.helldorado.game import Helldorado

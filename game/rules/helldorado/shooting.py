@@ -8,29 +8,14 @@ from typing import TYPE_CHECKING
 
 from game.core.dice import Dice
 from game.geometry.bases import edge_distance
-from game.geometry.measure import (
-    LegalTargets,
-    RangeBand,
-    distance_to_point,
-    fight_on_line_of_fire,
-    range_band,
-)
+from game.geometry.measure import LegalTargets, RangeBand, distance_to_point, fight_on_line_of_fire, range_band
 from game.rules.engine import Event
 from game.rules.helldorado import sequence
 from game.rules.helldorado.checks import active, enemy, free_to_act, illegal, remembered, weapon_of
 from game.rules.helldorado.commands import Shoot, ShootAt
 from game.rules.helldorado.events import ev
 from game.rules.helldorado.spatial import engaged, finite, partners, shot_targets
-from game.rules.helldorado.state import (
-    Activation,
-    AttackKind,
-    Exchange,
-    HDState,
-    Reason,
-    Stage,
-    Unit,
-    Weapon,
-)
+from game.rules.helldorado.state import Activation, AttackKind, Exchange, HDState, Reason, Stage, Unit, Weapon
 
 if TYPE_CHECKING:
     from game.rules.helldorado.game import Helldorado

@@ -67,17 +67,7 @@ from game.rules.mice_and_mystics.order import GROUP_PREFIX, is_group, members
 from game.rules.mice_and_mystics.paths import Reach, reachable
 from game.rules.mice_and_mystics.rounds import after_command, new_tile_round
 from game.rules.mice_and_mystics.scenario import chapter_problems, first_error
-from game.rules.mice_and_mystics.state import (
-    GM,
-    MICE,
-    MINIONS,
-    EndReason,
-    Minion,
-    MMState,
-    Mouse,
-    MoveState,
-    Phase,
-)
+from game.rules.mice_and_mystics.state import GM, MICE, MINIONS, EndReason, Minion, MMState, Mouse, MoveState, Phase
 
 #: Every Mice and Mystics command under the module that checks and resolves it
 #: (``check_<command>`` and ``resolve_<command>``, e.g. ``moves.check_end_move``)

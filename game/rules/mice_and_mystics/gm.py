@@ -35,14 +35,7 @@ from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.board import Table, near
 from game.rules.mice_and_mystics.combat import roll_attack
 from game.rules.mice_and_mystics.dice import MELEE
-from game.rules.mice_and_mystics.occupancy import (
-    LARGE,
-    LARGE_MINION,
-    MOUSE,
-    SMALL_MINION,
-    Count,
-    figures,
-)
+from game.rules.mice_and_mystics.occupancy import LARGE, LARGE_MINION, MOUSE, SMALL_MINION, Count, figures
 from game.rules.mice_and_mystics.order import members
 from game.rules.mice_and_mystics.paths import reachable
 from game.rules.mice_and_mystics.state import Minion, MMState, Mouse

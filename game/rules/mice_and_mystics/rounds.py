@@ -9,13 +9,7 @@ from dataclasses import replace
 from game.core.dice import Dice
 from game.rules.engine import Event
 from game.rules.mice_and_mystics.board import Table
-from game.rules.mice_and_mystics.order import (
-    drop_entity,
-    entities_for_tile,
-    last_mouse,
-    members,
-    roll_order,
-)
+from game.rules.mice_and_mystics.order import drop_entity, entities_for_tile, last_mouse, members, roll_order
 from game.rules.mice_and_mystics.state import MMState, Phase, Turn
 from game.rules.mice_and_mystics.wheel import wheel_add
 

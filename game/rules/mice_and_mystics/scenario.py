@@ -16,13 +16,7 @@ from pathlib import Path
 from game.board.model import Board
 from game.core.errors import Problem
 from game.geometry.cells import CellGraph
-from game.rules.engine.scenario import (
-    did_you_mean,
-    listing,
-    map_problem,
-    profile_problem,
-    spawn_problem,
-)
+from game.rules.engine.scenario import did_you_mean, listing, map_problem, profile_problem, spawn_problem
 from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.chapter import CHAPTER_PROPERTY, Chapter, ChapterError, chapter_of
 

@@ -20,14 +20,7 @@ from game.core.errors import Problem
 from game.geometry.bases import Base
 from game.geometry.contact import solid_contact
 from game.geometry.terrain import Solid
-from game.rules.engine.scenario import (
-    Placed,
-    base_problems,
-    did_you_mean,
-    listing,
-    profile_problem,
-    two_sides,
-)
+from game.rules.engine.scenario import Placed, base_problems, did_you_mean, listing, profile_problem, two_sides
 from game.rules.one_for_all.config import OFAConfig
 from game.rules.one_for_all.profiles import profiles
 

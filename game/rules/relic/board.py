@@ -17,15 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from game.board.model import Board
-from game.rules.relic.scenario import (
-    CENTRE,
-    RINGS,
-    TIERS,
-    point_space,
-    ring_edges,
-    scenario_problems,
-    spawn_space,
-)
+from game.rules.relic.scenario import CENTRE, RINGS, TIERS, point_space, ring_edges, scenario_problems, spawn_space
 from game.rules.relic.spaces import Guardian, SpaceRules, names_of, parse_rules
 
 __all__ = ["CENTRE", "RADIUS", "RINGS", "TIERS", "RingBoard", "Space"]

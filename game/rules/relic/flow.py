@@ -14,15 +14,7 @@ from game.rules.engine import Event, IllegalCommand
 from game.rules.relic import data
 from game.rules.relic.board import CENTRE
 from game.rules.relic.effects import check_mission, experience
-from game.rules.relic.state import (
-    Battle,
-    BattleStep,
-    Card,
-    EndReason,
-    Hero,
-    Phase,
-    RelicState,
-)
+from game.rules.relic.state import Battle, BattleStep, Card, EndReason, Hero, Phase, RelicState
 
 if TYPE_CHECKING:
     from game.rules.relic.game import Relic

@@ -38,30 +38,14 @@ from game.board import MAPS_DIR, PerMap
 from game.core.dice import Dice
 from game.rules.engine import Dispatch, Event, Outcome, Setup
 from game.rules.engine.system import DispatchedSystem
-from game.rules.relic import (
-    ai,
-    battle,
-    commands,
-    confrontation,
-    data,
-    engagement,
-    exploration,
-    legal,
-    movement,
-)
+from game.rules.relic import ai, battle, commands, confrontation, data, engagement, exploration, legal, movement
 from game.rules.relic import explain as explain_mod
 from game.rules.relic.board import RingBoard
 from game.rules.relic.config import MAX_PLAYERS, MIN_PLAYERS, RelicConfig
 from game.rules.relic.effects import draw_power, next_mission, shuffle
 from game.rules.relic.flow import check_not_over, end_reason, progress, start_turn
 from game.rules.relic.odds import BattleOdds
-from game.rules.relic.scoring import (
-    change_sources,
-    enemy_dice,
-    pending_battle_odds,
-    pending_test_odds,
-    player_dice,
-)
+from game.rules.relic.scoring import change_sources, enemy_dice, pending_battle_odds, pending_test_odds, player_dice
 from game.rules.relic.state import BattleStep, Card, Hero, Phase, Pile, RelicState
 
 #: each topic's module and the commands it checks (no dice, no change) and resolves

@@ -27,14 +27,7 @@ from game.board.model import Board, Cell, SpawnPoint
 from game.core.errors import Problem
 from game.rules.relic import data
 from game.rules.relic.config import MAX_PLAYERS, MIN_INNER_SPACES, MIN_RING_SPACES
-from game.rules.relic.spaces import (
-    ERROR,
-    THREAT_DECKS,
-    WARNING,
-    SpaceEffect,
-    did_you_mean,
-    parse_rules,
-)
+from game.rules.relic.spaces import ERROR, THREAT_DECKS, WARNING, SpaceEffect, did_you_mean, parse_rules
 
 TIERS = ("outer", "middle", "inner", "centre")
 RINGS = ("outer", "middle", "inner")

@@ -11,16 +11,7 @@ from typing import Any
 import pygame
 
 from game.ui.play.choices import Choice, Group
-from game.ui.play.widgets import (
-    ACCENT,
-    BUTTON_HOT,
-    DIM,
-    PANEL_BG,
-    SMALL_PX,
-    TEXT,
-    TEXT_PX,
-    Texts,
-)
+from game.ui.play.widgets import ACCENT, BUTTON_HOT, DIM, PANEL_BG, SMALL_PX, TEXT, TEXT_PX, Texts
 
 ITEM_H = 28
 HEAD_H = 24

@@ -14,18 +14,7 @@ import pygame
 from game.i18n import _
 from game.ui.colours import RGB
 from game.ui.play.glossary_tip import Written, draw_text
-from game.ui.play.widgets import (
-    ACCENT,
-    BIG_PX,
-    DANGER,
-    DIM,
-    PANEL_BG,
-    PANEL_LINE,
-    SMALL_PX,
-    TEXT,
-    Texts,
-    ellipsize,
-)
+from game.ui.play.widgets import ACCENT, BIG_PX, DANGER, DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, Texts, ellipsize
 
 IVORY: RGB = (0xF4, 0xEE, 0xDC)
 PIP: RGB = (0x1A, 0x1A, 0x1E)

@@ -15,17 +15,7 @@ from game.i18n import _
 from game.ui.colours import RGB
 from game.ui.play.glossary_tip import draw_text, rule_ids
 from game.ui.play.match_session import LogEntry
-from game.ui.play.widgets import (
-    ACCENT,
-    DIM,
-    PANEL_BG,
-    PANEL_LINE,
-    SMALL_PX,
-    TEXT,
-    TEXT_PX,
-    Texts,
-    wrap,
-)
+from game.ui.play.widgets import ACCENT, DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
 
 LINE_H = 21
 PAD = 10

@@ -26,18 +26,7 @@ from game.ui.colours import RGB
 from game.ui.gui import Gui
 from game.ui.play.bar_widgets import BarWidgets
 from game.ui.play.glossary_tip import Spots, draw_text
-from game.ui.play.widgets import (
-    ACCENT,
-    DIM,
-    PANEL_BG,
-    PANEL_LINE,
-    SMALL_PX,
-    TEXT,
-    TEXT_PX,
-    TITLE_PX,
-    Texts,
-    wrap,
-)
+from game.ui.play.widgets import ACCENT, DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, TITLE_PX, Texts, wrap
 
 PAD = 10
 SEARCH_H = 32

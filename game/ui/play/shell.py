@@ -62,18 +62,7 @@ from game.ui.play.shell_match import AI_PACE_S, St
 from game.ui.play.shell_teach import Teaching
 from game.ui.play.side_panel import CARD, LOG, LOG_LABEL, LOG_TIP, ODDS, PanelTab, SidePanel
 from game.ui.play.top_bar import TopButtons, top_words
-from game.ui.play.widgets import (
-    CHROME_BG,
-    DANGER,
-    DIM,
-    GOOD,
-    PANEL_LINE,
-    TEXT,
-    TEXT_PX,
-    Texts,
-    ellipsize_message,
-    wrap,
-)
+from game.ui.play.widgets import CHROME_BG, DANGER, DIM, GOOD, PANEL_LINE, TEXT, TEXT_PX, Texts, ellipsize_message, wrap
 from game.ui.view import Home, Quit, ViewAction
 
 STATUS_BG: RGB = (0x1A, 0x1B, 0x1F)

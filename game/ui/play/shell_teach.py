@@ -53,16 +53,7 @@ from game.ui.play.handover import Banner, handover_card, handover_words
 from game.ui.play.layout import Layout
 from game.ui.play.rules_panel import RulesPanel
 from game.ui.play.shell_match import MatchControls, St
-from game.ui.play.side_panel import (
-    LINE_H,
-    ODDS,
-    PAD,
-    RULES,
-    RULES_LABEL,
-    RULES_TIP,
-    PanelTab,
-    SidePanel,
-)
+from game.ui.play.side_panel import LINE_H, ODDS, PAD, RULES, RULES_LABEL, RULES_TIP, PanelTab, SidePanel
 from game.ui.play.widgets import DANGER, DIM, PANEL_BG, PANEL_LINE, SMALL_PX, Texts, wrap
 
 #: the rules each game's odds are counted by (the Odds tab's footer links to them)

@@ -18,16 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from game.core.units import FATHOM_MM
 from game.i18n import _
 from game.ui.camera import Camera
-from game.ui.colours import (
-    BASE_RIM,
-    INK_LIGHT,
-    ORANGE,
-    REDDISH_PURPLE,
-    RGB,
-    SKY_BLUE,
-    VERMILLION,
-    ink_on,
-)
+from game.ui.colours import BASE_RIM, INK_LIGHT, ORANGE, REDDISH_PURPLE, RGB, SKY_BLUE, VERMILLION, ink_on
 from game.ui.fonts import Fonts
 from game.ui.label_layout import circle_box
 from game.ui.labels import LabelPlacer, plate

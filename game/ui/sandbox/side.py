@@ -16,13 +16,7 @@ import pygame
 
 from game.i18n import N_, _, language
 from game.ui.gui import Gui
-from game.ui.sandbox.panel import (
-    HELP_LINES,
-    OVERLAY_NAMES,
-    OVERLAY_TIPS,
-    SECTION_BREAK,
-    panel_sections,
-)
+from game.ui.sandbox.panel import HELP_LINES, OVERLAY_NAMES, OVERLAY_TIPS, SECTION_BREAK, panel_sections
 from game.ui.sandbox.scene import FATHOM_MM, OVERLAYS, Scene
 
 PAD = 8
@@ -81,13 +75,7 @@ class SidePanel:
     def build(self, rect: pygame.Rect) -> None:
         """Every widget of the panel in ``rect`` (screen coordinates), in the current language."""
         from pygame_gui.core import ObjectID
-        from pygame_gui.elements import (
-            UIButton,
-            UIHorizontalSlider,
-            UILabel,
-            UIPanel,
-            UIScrollingContainer,
-        )
+        from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UIPanel, UIScrollingContainer
 
         manager = self.gui.manager
         self.gui.clear()

@@ -13,15 +13,7 @@ import pytest
 from game.rules.engine import IllegalCommand, Match, Setup
 from game.rules.helldorado import commands as cmds
 from game.rules.helldorado.game import DISPATCH, Helldorado
-from game.rules.helldorado.state import (
-    AttackKind,
-    Choice,
-    EndReason,
-    Exchange,
-    Pending,
-    Reason,
-    Stage,
-)
+from game.rules.helldorado.state import AttackKind, Choice, EndReason, Exchange, Pending, Reason, Stage
 from tests.rules.helldorado.scene import SYSTEM, THEM, US, active, do, refused, start, unit
 
 PACKAGE = Path(__file__).resolve().parents[3] / "game" / "rules" / "helldorado"

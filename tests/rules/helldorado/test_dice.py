@@ -7,15 +7,7 @@ import pytest
 
 from game.rules.engine import IllegalCommand
 from game.rules.helldorado.commands import Fight, Reroll
-from game.rules.helldorado.dice import (
-    Pool,
-    Roll,
-    count_hits,
-    lp_loss,
-    pool,
-    power_loss,
-    table_damage,
-)
+from game.rules.helldorado.dice import Pool, Roll, count_hits, lp_loss, pool, power_loss, table_damage
 from tests.rules.helldorado.scene import SWORD, T_SWORD, THEM, US, active, do, first, start, unit
 
 

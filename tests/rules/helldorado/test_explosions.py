@@ -12,20 +12,7 @@ import pytest
 from game.rules.helldorado.commands import ShootAt, VaeVictis
 from game.rules.helldorado.state import Weapon
 from game.rules.helldorado.units import unit_data, weapon_from
-from tests.rules.helldorado.scene import (
-    SYSTEM,
-    THEM,
-    US,
-    active,
-    do,
-    events,
-    first,
-    refused,
-    slab,
-    start,
-    unit,
-    wall,
-)
+from tests.rules.helldorado.scene import SYSTEM, THEM, US, active, do, events, first, refused, slab, start, unit, wall
 
 BOMB = Weapon("bomb", "Bomb", "explosion", range=5.0, difficulty=4, power=2)
 

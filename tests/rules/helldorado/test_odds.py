@@ -25,17 +25,7 @@ import pytest
 
 from game.rules.engine import IllegalCommand
 from game.rules.helldorado import odds as hd_odds
-from game.rules.helldorado.commands import (
-    Blast,
-    Concentrate,
-    End,
-    Fight,
-    Focus,
-    Move,
-    Reroll,
-    Shoot,
-    ShootAt,
-)
+from game.rules.helldorado.commands import Blast, Concentrate, End, Fight, Focus, Move, Reroll, Shoot, ShootAt
 from game.rules.helldorado.dice import Roll
 from game.rules.helldorado.odds import (
     attack_odds,

@@ -13,20 +13,7 @@ import pytest
 from game.rules.helldorado.commands import Blast, OrderChain, VaeVictis
 from game.rules.helldorado.state import Weapon
 from game.rules.helldorado.units import unit_data, weapon_from
-from tests.rules.helldorado.scene import (
-    MUSKET,
-    SYSTEM,
-    THEM,
-    US,
-    active,
-    do,
-    events,
-    first,
-    refused,
-    start,
-    unit,
-    wall,
-)
+from tests.rules.helldorado.scene import MUSKET, SYSTEM, THEM, US, active, do, events, first, refused, start, unit, wall
 
 CLOUD = Weapon("gas", "Gas", "cloud", difficulty=4, power=1)
 IMPACT = Weapon("grape", "Grapeshot", "impact", difficulty=4, power=2)

@@ -29,14 +29,7 @@ from game.rules.mice_and_mystics.commands import (
 )
 from game.rules.mice_and_mystics.config import MoveRules
 from game.rules.mice_and_mystics.game import MiceAndMystics
-from game.rules.mice_and_mystics.occupancy import (
-    LARGE,
-    SMALL,
-    SMALL_MINION,
-    Count,
-    can_enter,
-    is_full,
-)
+from game.rules.mice_and_mystics.occupancy import LARGE, SMALL, SMALL_MINION, Count, can_enter, is_full
 from game.rules.mice_and_mystics.paths import check_path, step_cost, step_forbidden
 from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, all_of, first, fresh, legal, run, scene
 

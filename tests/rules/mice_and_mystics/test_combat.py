@@ -11,16 +11,7 @@ from game.core.dice import ScriptedDice
 from game.rules.engine import IllegalCommand
 from game.rules.mice_and_mystics import cards
 from game.rules.mice_and_mystics.commands import Attack, EndTurn, GmTurn, WheelAdd
-from game.rules.mice_and_mystics.dice import (
-    DEFENCE,
-    MELEE,
-    RANGED,
-    SUCCESS,
-    TABLE,
-    read,
-    read_roll,
-    symbol,
-)
+from game.rules.mice_and_mystics.dice import DEFENCE, MELEE, RANGED, SUCCESS, TABLE, read, read_roll, symbol
 from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, all_of, first, kinds, legal, run, scene
 
 SURGE_DECK = sorted(cards.surges())

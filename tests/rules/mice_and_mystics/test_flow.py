@@ -25,18 +25,7 @@ from game.rules.mice_and_mystics.commands import (
 from game.rules.mice_and_mystics.game import MiceAndMystics
 from game.rules.mice_and_mystics.order import entities_for_tile, last_mouse, roll_order
 from game.rules.mice_and_mystics.state import Turn
-from tests.rules.mice_and_mystics.scene import (
-    SYSTEM,
-    C,
-    K,
-    all_of,
-    first,
-    fresh,
-    kinds,
-    legal,
-    run,
-    scene,
-)
+from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, all_of, first, fresh, kinds, legal, run, scene
 
 SURGE_DECK = sorted(cards.surges())
 THREADS = SURGE_DECK.index("falling_threads") + 1

@@ -10,17 +10,7 @@ import pytest
 from game.core.dice import ScriptedDice
 from game.rules.engine import IllegalCommand
 from game.rules.mice_and_mystics import cards
-from game.rules.mice_and_mystics.commands import (
-    Attack,
-    Discard,
-    EndTurn,
-    Equip,
-    KeepFound,
-    LevelUp,
-    Search,
-    Share,
-    Use,
-)
+from game.rules.mice_and_mystics.commands import Attack, Discard, EndTurn, Equip, KeepFound, LevelUp, Search, Share, Use
 from game.rules.mice_and_mystics.items import pack_count
 from game.rules.mice_and_mystics.state import Pending, Turn
 from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, first, fresh, kinds, legal, run, scene

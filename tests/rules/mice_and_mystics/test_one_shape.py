@@ -18,16 +18,7 @@ from game.rules.mice_and_mystics import legal
 from game.rules.mice_and_mystics.combat import capture
 from game.rules.mice_and_mystics.commands import ALL, Explore, Step, TurnPage, WheelAdd
 from game.rules.mice_and_mystics.game import DISPATCH
-from game.rules.mice_and_mystics.state import (
-    END_TEXTS,
-    MICE,
-    MINIONS,
-    ActionState,
-    EndReason,
-    MoveState,
-    Phase,
-    Turn,
-)
+from game.rules.mice_and_mystics.state import END_TEXTS, MICE, MINIONS, ActionState, EndReason, MoveState, Phase, Turn
 from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, fresh, scene
 
 PACKAGE = Path(__file__).resolve().parents[3] / "game" / "rules" / "mice_and_mystics"

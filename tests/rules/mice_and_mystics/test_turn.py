@@ -27,18 +27,7 @@ from game.rules.mice_and_mystics.commands import (
 from game.rules.mice_and_mystics.occupancy import Count, can_leave
 from game.rules.mice_and_mystics.state import ACTIONS, FREE_ACTIONS
 from game.rules.mice_and_mystics.wheel import give_condition
-from tests.rules.mice_and_mystics.scene import (
-    SYSTEM,
-    C,
-    K,
-    all_of,
-    first,
-    fresh,
-    kinds,
-    legal,
-    run,
-    scene,
-)
+from tests.rules.mice_and_mystics.scene import SYSTEM, C, K, all_of, first, fresh, kinds, legal, run, scene
 
 
 def refused(state, command, rule):

@@ -14,15 +14,7 @@ import pytest
 from game.core.dice import ScriptedDice, SeededDice
 from game.rules.engine import IllegalCommand, Match, Setup
 from game.rules.one_for_all import explain
-from game.rules.one_for_all.commands import (
-    ACTION_KINDS,
-    Act,
-    Activate,
-    AllocateHits,
-    Duel,
-    Move,
-    Stop,
-)
+from game.rules.one_for_all.commands import ACTION_KINDS, Act, Activate, AllocateHits, Duel, Move, Stop
 from game.rules.one_for_all.game import OneForAll
 from game.rules.one_for_all.space import touching
 from game.rules.one_for_all.state import EndReason, OFAState

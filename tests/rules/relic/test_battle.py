@@ -8,34 +8,12 @@ import pytest
 
 from game.core.dice import ScriptedDice
 from game.rules.engine import IllegalCommand
-from game.rules.relic.commands import (
-    ChangeDie,
-    EndTurn,
-    Fight,
-    Meet,
-    Move,
-    Prepare,
-    RollBattle,
-    RollForEnemy,
-    Score,
-)
+from game.rules.relic.commands import ChangeDie, EndTurn, Fight, Meet, Move, Prepare, RollBattle, RollForEnemy, Score
 from game.rules.relic.config import ATTRIBUTES
 from game.rules.relic.dice import roll_exploding, total
 from game.rules.relic.legal import legal_commands, prepare_options
 from game.rules.relic.state import Effect
-from tests.rules.relic.helpers import (
-    FOUR,
-    SYSTEM,
-    enemy,
-    fight,
-    first,
-    item,
-    kinds,
-    match,
-    place,
-    power,
-    stranger,
-)
+from tests.rules.relic.helpers import FOUR, SYSTEM, enemy, fight, first, item, kinds, match, place, power, stranger
 
 STRANGER = stranger("S")
 

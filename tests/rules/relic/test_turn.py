@@ -9,16 +9,7 @@ import pytest
 
 from game.rules.engine import IllegalCommand, Match, Setup
 from game.rules.relic import data
-from game.rules.relic.commands import (
-    Choose,
-    Fight,
-    Move,
-    Prepare,
-    RollBattle,
-    RollForEnemy,
-    RollMove,
-    RollTest,
-)
+from game.rules.relic.commands import Choose, Fight, Move, Prepare, RollBattle, RollForEnemy, RollMove, RollTest
 from game.rules.relic.legal import legal_commands
 from game.rules.relic.state import Card, EndReason
 from tests.rules.relic.helpers import SYSTEM, enemy, first, kinds, match, place

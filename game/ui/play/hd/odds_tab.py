@@ -19,15 +19,7 @@ import pygame
 from game.i18n import _
 from game.rules.engine import IllegalCommand
 from game.rules.helldorado import commands as hd
-from game.rules.helldorado.odds import (
-    BlastOdds,
-    DamageOdds,
-    HitOdds,
-    MeleeOdds,
-    ShotOdds,
-    odds_for,
-    reroll_odds,
-)
+from game.rules.helldorado.odds import BlastOdds, DamageOdds, HitOdds, MeleeOdds, ShotOdds, odds_for, reroll_odds
 from game.rules.helldorado.state import HDState
 from game.ui.colours import RGB
 from game.ui.play import widgets as ui

@@ -16,11 +16,7 @@ from game.rules.helldorado.state import HDState
 from game.ui.colours import RGB
 from game.ui.play.dice_tray import TrayFrame, draw_die
 from game.ui.play.hd.names import HDNames
-from game.ui.play.widgets import (
-    ACCENT,
-    SMALL_PX,
-    TEXT,
-)
+from game.ui.play.widgets import ACCENT, SMALL_PX, TEXT
 
 DIE = 24
 ROW_H = 31

@@ -36,12 +36,7 @@ from game.ui.play.action_menu import ActionMenu
 from game.ui.play.choices import Choice, Group
 from game.ui.play.hd import odds_tab, table_input
 from game.ui.play.hd import paint as hd_paint
-from game.ui.play.hd.overlay import (
-    SightPicture,
-    TemplatePicture,
-    sight_picture,
-    template_picture,
-)
+from game.ui.play.hd.overlay import SightPicture, TemplatePicture, sight_picture, template_picture
 from game.ui.play.hd.session import HDSession, Tool, new_hd_match
 from game.ui.play.hd.tray import HDRow, HDTray
 from game.ui.play.match_session import Submitted

@@ -31,12 +31,7 @@ import pygame
 from game import i18n
 from game.board.model import Board
 from game.i18n import N_, _
-from game.rules.mice_and_mystics.commands import (
-    Attack,
-    Move,
-    Rescue,
-    Step,
-)
+from game.rules.mice_and_mystics.commands import Attack, Move, Rescue, Step
 from game.rules.mice_and_mystics.dice import SUCCESS, read_roll
 from game.rules.mice_and_mystics.explain import place_name, tile_name
 from game.rules.mice_and_mystics.paths import Reach

@@ -16,15 +16,7 @@ from game.core.dice import SeededDice
 from game.geometry.contact import eligible_targets
 from game.i18n import _
 from game.rules.engine import IllegalCommand
-from game.rules.one_for_all.commands import (
-    ATTACK_STYLES,
-    Act,
-    Activate,
-    AllocateHits,
-    Duel,
-    Move,
-    Stop,
-)
+from game.rules.one_for_all.commands import ATTACK_STYLES, Act, Activate, AllocateHits, Duel, Move, Stop
 from game.rules.one_for_all.game import OneForAll
 from game.rules.one_for_all.state import OFAState
 from game.ui.play.choices import Choice, Group

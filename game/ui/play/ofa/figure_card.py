@@ -13,17 +13,7 @@ from game.ui.colours import BASE_RIM, INK_LIGHT, RGB, ink_on
 from game.ui.play.glossary_tip import Written
 from game.ui.play.ofa.figure_layer import BADGE, STAR, SWORD, WOUND, star_points
 from game.ui.play.ofa.names import Names
-from game.ui.play.widgets import (
-    ACCENT,
-    DIM,
-    PANEL_LINE,
-    SMALL_PX,
-    TEXT,
-    TEXT_PX,
-    TITLE_PX,
-    Texts,
-    wrap,
-)
+from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, TITLE_PX, Texts, wrap
 
 PAD = 12
 

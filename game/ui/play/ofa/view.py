@@ -29,13 +29,7 @@ from game.ui.play.choices import Choice
 from game.ui.play.end_screen import end_card
 from game.ui.play.match_session import Submitted
 from game.ui.play.ofa import keyboard, table_input
-from game.ui.play.ofa.actions import (
-    END,
-    Options,
-    addable_targets,
-    options_for,
-    with_targets,
-)
+from game.ui.play.ofa.actions import END, Options, addable_targets, options_for, with_targets
 from game.ui.play.ofa.figure_layer import FigureLayer
 from game.ui.play.ofa.hints import hint, keys_help
 from game.ui.play.ofa.motion import MotionPlan, plan_motion
