@@ -22,7 +22,7 @@ import pygame
 
 from game.physics.animate import Arrow, Pose, Timeline
 from game.ui.camera import Camera
-from game.ui.colours import BASE_RIM, INK_LIGHT, NO_SIDE, RGB, VERMILLION, side_colours
+from game.ui.colours import BASE_RIM, INK_LIGHT, NO_SIDE, OBJECT, RGB, VERMILLION, side_colours
 from game.ui.figure_sprites import MIN_NAME_RADIUS_PX, BaseLook, FigureSprites
 from game.ui.figures import Figure, side_letters
 from game.ui.fonts import Fonts
@@ -42,7 +42,7 @@ ARROW_COLOUR: RGB = (0xF4, 0xE0, 0x9A)
 ARROW_BLOCKED: RGB = VERMILLION
 BARREL_WOOD: RGB = (0xB0, 0x7A, 0x3A)
 BARREL_HOOP: RGB = (0x3A, 0x2A, 0x1C)
-OBJECT_COLOUR: RGB = (0xE6, 0xC8, 0x7A)
+OBJECT_COLOUR: RGB = OBJECT
 SHADOW_ALPHA = 110
 
 

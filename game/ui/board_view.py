@@ -16,7 +16,7 @@ from game.board.model import Board, TerrainPiece
 from game.board.names import local_name, local_title
 from game.i18n import _
 from game.ui.camera import Camera, Rect, zoom_limits
-from game.ui.colours import BACKGROUND, TABLE_EDGE, side_colours
+from game.ui.colours import BACKGROUND, INK_LIGHT, TABLE_EDGE, side_colours
 from game.ui.figure_sprites import MIN_NAME_RADIUS_PX, TICK_REACH, BaseLook, FigureSprites
 from game.ui.figures import Figure, figures_from_spawns, side_letters
 from game.ui.fonts import Fonts
@@ -39,7 +39,7 @@ FIT_MARGIN = 0.015
 #: the map's words placed each frame come after every label of play (their priority shifted)
 MAP_LABEL_PRIORITY = -1000
 #: the terrain piece under the pointer: its outline and words, placed before the names
-HOVER_INK = (0xF4, 0xF4, 0xF0)
+HOVER_INK = INK_LIGHT
 HOVER_PRIORITY = 100
 
 

@@ -34,6 +34,8 @@ STATUS_TEXT: RGB = (0xEE, 0xEE, 0xEA)
 STATUS_DIM: RGB = (0xA8, 0xAC, 0xB4)
 STATUS_WARN: RGB = (0xFF, 0xC8, 0x57)
 LABEL_PLATE: RGBA = (0x10, 0x10, 0x12, 0xB4)
+#: a thrown, rolled or carried object (a bottle, a chair, a barrel's lid)
+OBJECT: RGB = (0xE6, 0xC8, 0x7A)
 
 #: Translucent fills of terrain by kind (alpha is applied by the drawing code).
 TERRAIN_KINDS: dict[str, RGB] = {

@@ -19,14 +19,14 @@ import pygame
 from game.i18n import _, language
 from game.ui.colours import RGB
 from game.ui.gui import Gui
-from game.ui.play.widgets import DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
+from game.ui.play.widgets import ACCENT, DIM, PANEL_BG, PANEL_LINE, SMALL_PX, TEXT, TEXT_PX, Texts, wrap
 
 PAD = 14
 BUTTON_H = 38
 BUTTON_GAP = 8
 SCROLL_PX = 40
 #: the strip at the top of the card, in the lessons' colour
-STRIP: RGB = (0xF0, 0xC0, 0x40)
+STRIP: RGB = ACCENT
 
 
 @dataclass(frozen=True)

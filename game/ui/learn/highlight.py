@@ -10,8 +10,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.colours import RGB
+from game.ui.play.widgets import ACCENT
 
-MARK: RGB = (0xF0, 0xC0, 0x40)
+MARK: RGB = ACCENT
 EDGE: RGB = (0x10, 0x10, 0x14)
 #: seconds for one pulse
 PULSE_S = 1.2

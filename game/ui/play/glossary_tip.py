@@ -27,11 +27,11 @@ import pygame
 
 from game.i18n import _
 from game.rules.engine.rulebook import RULE_ID, Glossary, Term
-from game.ui.colours import RGB
+from game.ui.colours import RGB, SKY_BLUE
 from game.ui.play.widgets import ACCENT, DIM, PANEL_LINE, SMALL_PX, TEXT, Texts, wrap
 
 #: rule IDs drawn as links (Okabe-Ito sky blue, readable on the dark chrome)
-LINK: RGB = (0x56, 0xB4, 0xE9)
+LINK: RGB = SKY_BLUE
 TIP_BG: RGB = (0x14, 0x15, 0x1A)
 TIP_W = 340
 TIP_PAD = 10

@@ -47,7 +47,7 @@ import pygame
 from game.board.model import Board
 from game.i18n import N_, _, language, save_language
 from game.ui.board_view import BoardView
-from game.ui.colours import NO_SIDE, RGB, side_colours
+from game.ui.colours import NO_SIDE, RGB, STATUS_BG, side_colours
 from game.ui.figures import side_letters
 from game.ui.gui import Gui
 from game.ui.play import user_dirs
@@ -65,7 +65,6 @@ from game.ui.play.top_bar import TopButtons, top_words
 from game.ui.play.widgets import CHROME_BG, DANGER, DIM, GOOD, PANEL_LINE, TEXT, TEXT_PX, Texts, ellipsize_message, wrap
 from game.ui.view import Home, Quit, ViewAction
 
-STATUS_BG: RGB = (0x1A, 0x1B, 0x1F)
 #: the spaces the status line is not broken at: before a number, before a rule ID's bracket
 GLUE = re.compile(r" (?=\d+\b|\([A-Z]{2,}-)")
 #: events a card takes (the rest wait until it is gone)

@@ -21,7 +21,7 @@ from game.rules.engine import IllegalCommand
 from game.rules.helldorado import commands as hd
 from game.rules.helldorado.odds import BlastOdds, DamageOdds, HitOdds, MeleeOdds, ShotOdds, odds_for, reroll_odds
 from game.rules.helldorado.state import HDState
-from game.ui.colours import RGB
+from game.ui.colours import ORANGE, RGB, SKY_BLUE
 from game.ui.play import widgets as ui
 from game.ui.play.choices import Choice, Group, with_chance
 from game.ui.play.hd.names import HDNames
@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
 Odds = MeleeOdds | ShotOdds | BlastOdds
 #: the bars of the hits and of the LP lost
-HITS: RGB = (0x56, 0xB4, 0xE9)
-LOSS: RGB = (0xE6, 0x9F, 0x00)
+HITS: RGB = SKY_BLUE
+LOSS: RGB = ORANGE
 BAR_H = 40
 #: the rules of a re-roll's odds (HD-MELEE-9: misses re-rolled once; HD-0-6: the pool)
 REROLL_RULES = ("HD-MELEE-9", "HD-0-6")

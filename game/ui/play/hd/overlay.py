@@ -20,13 +20,14 @@ from game.rules.helldorado.game import Helldorado
 from game.rules.helldorado.spatial import direction
 from game.rules.helldorado.state import HDState, Unit, Weapon
 from game.ui.camera import Camera
-from game.ui.colours import RGB
+from game.ui.colours import INK_LIGHT, RGB
 from game.ui.play.hd.names import HDNames
+from game.ui.play.widgets import ACCENT, DANGER, GOOD
 
-SEEN: RGB = (0xF4, 0xF4, 0xF0)
-LEGAL: RGB = (0x7C, 0xD6, 0x8C)
-BLOCKED: RGB = (0xE8, 0x3A, 0x30)
-RING: RGB = (0xF0, 0xC0, 0x40)
+SEEN: RGB = INK_LIGHT
+LEGAL: RGB = GOOD
+BLOCKED: RGB = DANGER
+RING: RGB = ACCENT
 BAND_NAMES = {"point_blank": N_("point blank"), "short": N_("short"), "medium": N_("medium"),
               "long": N_("long"), "beyond": N_("beyond")}
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _, language
-from game.ui.colours import NO_SIDE, RGB
+from game.ui.colours import NO_SIDE, ORANGE, RGB
 from game.ui.play import widgets as ui
 from game.ui.play.hd.odds_tab import Pane, draw_odds
 from game.ui.play.hd.overlay import SightPicture, bands_words, sight_lines
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from game.ui.play.hd.view import HDPlayView
 
 #: the game's name in the top bar, in the One for All title's orange
-TITLE_COLOUR: RGB = (0xE6, 0x9F, 0x00)
+TITLE_COLOUR: RGB = ORANGE
 #: the mode of play in the top bar when the full name does not fit
 SHORT_MODES = {"teaching": N_("Teaching"), "strict": N_("Strict")}
 #: base sizes (HD-0-3) and weapon kinds as the Unit tab names them

@@ -13,7 +13,7 @@ import pygame
 from game.i18n import N_, _
 from game.rules.engine import Event, Match
 from game.rules.helldorado.state import HDState
-from game.ui.colours import RGB
+from game.ui.colours import RGB, SKY_BLUE
 from game.ui.play.dice_tray import TrayFrame, draw_die
 from game.ui.play.hd.names import HDNames
 from game.ui.play.widgets import ACCENT, SMALL_PX, TEXT
@@ -21,7 +21,7 @@ from game.ui.play.widgets import ACCENT, SMALL_PX, TEXT
 DIE = 24
 ROW_H = 31
 INFO_W = 130
-REROLLED: RGB = (0x56, 0xB4, 0xE9)
+REROLLED: RGB = SKY_BLUE
 SMALL_IDS = ("#small", "button")
 
 

@@ -19,7 +19,7 @@ import pygame
 from game.rules.one_for_all.state import Figure, OFAState
 from game.rules.one_for_all.table import Table, lying_footprint
 from game.ui.camera import Camera
-from game.ui.colours import BASE_RIM, INK_LIGHT, NO_SIDE, RGB, darker, terrain_colour
+from game.ui.colours import BASE_RIM, INK_LIGHT, NO_SIDE, OBJECT, RGB, darker, terrain_colour
 from game.ui.figure_sprites import BaseLook, FigureSprites
 from game.ui.label_layout import circle_box
 from game.ui.labels import LabelPlacer, plate
@@ -29,7 +29,7 @@ STAR: RGB = (0xFF, 0xD7, 0x00)
 WOUND: RGB = (0xE0, 0x20, 0x28)
 BADGE: RGB = (0x20, 0x20, 0x24)
 SWORD: RGB = (0xD8, 0xD8, 0xE0)
-CARRIED: RGB = (0xE6, 0xC8, 0x7A)
+CARRIED: RGB = OBJECT
 GHOST_FILL = (0x10, 0x10, 0x12, 0x8C)
 MIN_MARK_RADIUS_PX = 6
 #: a base drawn smaller than this (radius, px) carries no name (hover it for its card)

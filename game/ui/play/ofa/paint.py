@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, language
-from game.ui.colours import NO_SIDE, RGB
+from game.ui.colours import INK_LIGHT, NO_SIDE, RGB
 from game.ui.label_layout import circle_box
 from game.ui.labels import LabelPlacer, plate
 from game.ui.play.choices import Choice, Group
@@ -27,7 +27,7 @@ from game.ui.play.widgets import ACCENT, DANGER, SMALL_PX, Texts
 if TYPE_CHECKING:
     from game.ui.play.ofa.view import OFAPlayView
 
-HOVER_RING: RGB = (0xF4, 0xF4, 0xF0)
+HOVER_RING: RGB = INK_LIGHT
 #: the names' priorities on the table (higher is placed first; the move's label is above all)
 HOVER_PRIORITY = 95
 ACTOR_PRIORITY = 90
