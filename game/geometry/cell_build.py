@@ -16,16 +16,10 @@ import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from game.geometry.cell_model import (  # noqa: F401
-    _LAYER_BLACK,
-    _LAYER_CELLS,
-    _LAYER_EXITS,
-    _LAYER_LINES,
-    _LAYER_WALLS,
+from game.geometry.cell_model import (
     DEFAULT_MIN_PORTAL,
     DEFAULT_SAMPLE_STEP,
     DEFAULT_WALL_TOLERANCE,
-    MAX_SAMPLES_PER_CELL,
     CellInfo,
     CellSpec,
     Edge,
@@ -35,12 +29,20 @@ from game.geometry.cell_model import (  # noqa: F401
     LineSpec,
     Step,
     Tolerances,
-    _empty,
-    _gate_xy,
+    frozen_points,
 )
 from game.geometry.cell_model import pair as _pair
 from game.geometry.cell_model import qualify as _qualify
 from game.geometry.tolerance import EPS, Heading, heading
+
+#: The most boundary samples taken on one cell; a longer boundary gets a wider spacing.
+MAX_SAMPLES_PER_CELL = 20_000
+
+_LAYER_WALLS = "walls"
+_LAYER_BLACK = "black"
+_LAYER_LINES = "lines"
+_LAYER_EXITS = "exits"
+_LAYER_CELLS = "cells"
 
 # --------------------------------------------------------------------------- helpers
 
@@ -363,7 +365,7 @@ class _Builder:
             ka, kb = cells[a].key, cells[b].key
             pa = _pair(ka, kb)
             edges[pa] = Edge(pa[0], pa[1], portal_len, k_yellow == k_open, k_red == k_open,
-                             "computed", _gate_xy(pair_gate[(a, b)]))
+                             "computed", frozen_points(pair_gate[(a, b)]))
 
         # MM-GEO-5 overrides (either side; remove wins) and MM-LOS-4 sight overrides
         add, remove = self.override_pairs(cells, index, "neighbors_add", "neighbors_remove")
@@ -374,12 +376,12 @@ class _Builder:
             stats = pair_stats.get((min(a, b), max(a, b)))
             if stats is not None and stats[1] > 0:
                 y, r = stats[2] == stats[1], stats[3] == stats[1]
-                gate = _gate_xy(pair_gate[(min(a, b), max(a, b))])
+                gate = frozen_points(pair_gate[(min(a, b), max(a, b))])
             else:  # no open sample: judge the lines by the centre-to-centre segment
                 seg = np.array([LineString([cells[a].centre, cells[b].centre])], dtype=object)
                 y = bool(self.near_lines(seg, self.yellow)[0])
                 r = bool(self.near_lines(seg, self.red)[0])
-                gate = _gate_xy(np.empty((0, 2)))
+                gate = frozen_points(np.empty((0, 2)))
             portal_len = stats[0] if stats is not None else 0.0
             edges[pair] = Edge(pair[0], pair[1], portal_len, y, r, "added", gate)
         for pair in remove:

@@ -19,19 +19,10 @@ from shapely.geometry.base import BaseGeometry
 
 from game.core.errors import Problem
 
-#: The most boundary samples taken on one cell; a longer boundary gets a wider spacing.
-MAX_SAMPLES_PER_CELL = 20_000
 #: Map defaults in px (section 26 ``map_defaults``).
 DEFAULT_WALL_TOLERANCE = 1.0
 DEFAULT_MIN_PORTAL = 1.0
 DEFAULT_SAMPLE_STEP = 1.0
-
-_LAYER_WALLS = "walls"
-_LAYER_BLACK = "black"
-_LAYER_LINES = "lines"
-_LAYER_EXITS = "exits"
-_LAYER_CELLS = "cells"
-
 
 def _empty() -> Mapping[Any, Any]:
     return MappingProxyType({})
@@ -134,7 +125,7 @@ class Edge:
     red: bool = False
     source: str = "computed"  #: "computed" or "added" (MM-GEO-5)
     #: (k, 2) read-only array of the open sample points of both sides (the doorway)
-    gate_xy: np.ndarray = field(default_factory=lambda: _gate_xy(np.empty((0, 2))),
+    gate_xy: np.ndarray = field(default_factory=lambda: frozen_points(np.empty((0, 2))),
                                 compare=False, repr=False)
 
     @property
@@ -196,7 +187,8 @@ class Sight:
 
 
 
-def _gate_xy(xy: np.ndarray) -> np.ndarray:
+def frozen_points(xy: np.ndarray) -> np.ndarray:
+    """``xy`` as a read-only (n, 2) array of floats (a gate's points)."""
     out = np.array(xy, dtype=float).reshape(-1, 2)
     out.flags.writeable = False
     return out
