@@ -73,10 +73,15 @@ def _english_after() -> Iterator[None]:
 
 
 @pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, headless: None) -> Iterator[None]:
-    """The user's folders (data, pictures, config) in ``tmp_path`` and a 1280x800 window."""
+def user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The user's folders (data, pictures, config) in ``tmp_path``."""
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("TABLETOP_PICTURES_DIR", str(tmp_path / "pictures"))
     monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def env(user_folders: None, headless: None) -> Iterator[None]:
+    """The user's folders in ``tmp_path`` and a 1280x800 window."""
     pygame.display.set_mode((1280, 800))
     yield

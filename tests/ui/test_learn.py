@@ -22,13 +22,8 @@ from tests.ui.stand_ins import NullView as _Dummy
 SIZE = (1280, 800)
 FINISHED = [s for s in SYSTEMS if s in available()]
 
-
-@pytest.fixture(autouse=True)
-def _english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
-    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    yield
-    set_language("en")
+#: the user's folders in the test's own tmp_path; the language is set back after each (conftest)
+pytestmark = pytest.mark.usefixtures("user_folders")
 
 
 # --------------------------------------------------------------------------- input

@@ -7,8 +7,6 @@ lit; a wrong input, before or during the GM's turn, changes nothing and shows th
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -24,13 +22,8 @@ from tests.ui.test_learn import frame, settle  # the GM plays until the lesson l
 
 SIZE = (1280, 800)
 
-
-@pytest.fixture(autouse=True)
-def _english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
-    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    yield
-    set_language("en")
+#: the user's folders in the test's own tmp_path; the language is set back after each (conftest)
+pytestmark = pytest.mark.usefixtures("user_folders")
 
 
 # --------------------------------------------------------------------------- input
