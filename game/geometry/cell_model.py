@@ -186,7 +186,6 @@ class Sight:
     blockers: tuple[BaseGeometry, ...] = ()
 
 
-
 def frozen_points(xy: np.ndarray) -> np.ndarray:
     """``xy`` as a read-only (n, 2) array of floats (a gate's points)."""
     out = np.array(xy, dtype=float).reshape(-1, 2)
