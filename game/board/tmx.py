@@ -50,6 +50,10 @@ MAX_INT_ATTR = 2**31 - 1
 MAX_MAP_PIXELS = 10_000_000
 #: Most objects a map may hold (real maps have hundreds; each takes about 0.1 ms to read).
 MAX_OBJECTS = 100_000
+#: Most tiles one tileset picture may be cut into (256 x 256; the largest in the corpus is 4,096).
+#: pytmx visits every one of them when it loads the map, so a picture declared 10 million px tall
+#: would otherwise keep the loader busy for seconds.
+MAX_TILESET_TILES = 65_536
 
 
 class _Refused(Exception):
@@ -249,6 +253,7 @@ def _tileset(firstgid: int, element: ET.Element, source: str, base_dir: str, whe
     if element.find("image") is not None and (ts.tile_width <= 0 or ts.tile_height <= 0):
         raise MapError(where, f"tileset '{ts.name}' cuts its picture into tiles of "
                        f"{ts.tile_width}x{ts.tile_height} px; both must be above 0")
+    _check_tiles_cut(ts, where)
     for tile in element.findall("tile"):
         local = _int_attr(tile, "id", where)
         if local < 0:
@@ -263,6 +268,22 @@ def _tileset(firstgid: int, element: ET.Element, source: str, base_dir: str, whe
             rows = max(1, _int_attr(image, "height", where, 0) // ts.tile_height)
             ts.tilecount = max(ts.tilecount, cols * rows)
     return ts
+
+
+def _check_tiles_cut(ts: Tileset, where: str) -> None:
+    """Refuse a tileset whose picture, as its <image> declares it, holds more than
+    :data:`MAX_TILESET_TILES` tiles (counted as pytmx cuts it: margin, then tile and spacing)."""
+    image = ts.element.find("image")
+    if image is None or ts.tile_width <= 0 or ts.tile_height <= 0:
+        return
+    width, height = (_int_attr(image, key, where, 0) for key in ("width", "height"))
+    spacing = max(0, _int_attr(ts.element, "spacing", where, 0))
+    columns = (width - ts.tile_width) // (ts.tile_width + spacing) + 1 if width >= ts.tile_width else 0
+    rows = (height - ts.tile_height) // (ts.tile_height + spacing) + 1 if height >= ts.tile_height else 0
+    if columns * rows > MAX_TILESET_TILES:
+        raise MapError(where, f"tileset '{ts.name}' says its picture is {width}x{height} px, which cuts into "
+                       f"{columns * rows} tiles of {ts.tile_width}x{ts.tile_height} px; we read tilesets of up "
+                       f"to {MAX_TILESET_TILES} tiles (check the <image> width and height)")
 
 
 class TilesetTable:

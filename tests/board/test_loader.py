@@ -214,6 +214,34 @@ def test_missing_tileset_image_is_an_error_but_the_map_loads(tmp_path):
     assert any("nowhere.png" in p.message and p.severity == "error" for p in board.problems)
 
 
+@pytest.mark.parametrize("form", ["embedded", "external"])
+def test_a_tileset_picture_declared_absurdly_large_is_refused_at_once(tmp_path, form):
+    """Found by the map fuzz: a picture declared 10,000,001 px tall kept pytmx busy for 6 s."""
+    tileset = """<tileset {ref}name="hex mini" tilewidth="18" tileheight="18" spacing="2">
+      <image source="hexmini.png" width="106" height="10000001"/></tileset>"""
+    if form == "external":
+        (tmp_path / "hex.tsx").write_text('<?xml version="1.0"?>\n' + tileset.format(ref=""))
+        ts = '<tileset firstgid="1" source="hex.tsx"/>'
+    else:
+        ts = tileset.format(ref='firstgid="1" ')
+    with pytest.raises(MapError) as info:
+        load_board(write_map(tmp_path, tmx(tilesets=ts)))
+    message = str(info.value)
+    assert str(tmp_path / "m.tmx") in message and "\n" not in message
+    # 106 px holds 5 columns of 18 px with 2 px between; 10,000,001 px holds 500,000 rows
+    assert "tileset 'hex mini'" in message and "106x10000001 px" in message
+    assert "2500000 tiles of 18x18 px" in message and "65536" in message
+
+
+def test_the_largest_tileset_picture_we_read_loads(tmp_path):
+    # 256 x 256 tiles of 2 px: exactly MAX_TILESET_TILES
+    ts = """<tileset firstgid="1" name="fine" tilewidth="2" tileheight="2">
+      <image source="fine.png" width="512" height="513"/></tileset>"""
+    write_png(tmp_path / "fine.png", 512, 513)
+    board = load_board(write_map(tmp_path, tmx(tilesets=ts)))
+    assert not [p for p in board.problems if p.severity == "error"]
+
+
 def test_unknown_class_is_one_warning_per_class(tmp_path):
     objs = "".join(f'<object id="{i}" type="collision" x="0" y="0" width="5" height="5"/>' for i in range(1, 6))
     board = load_board(write_map(tmp_path, tmx(objs)))
