@@ -47,8 +47,10 @@ NO_CORPUS = "../shared/corpus/tiled is not beside the checkout: only the shipped
 SEED = 20_100_001
 #: Cases generated (at least 1,000 with the shipped maps alone).
 CASES = 1200
-#: Hard limit for one case (a real map loads in about 10 ms).
-CASE_SECONDS = 10.0
+#: A case with no answer after this long is recorded as a hang. It only catches loops that never
+#: end: a real map loads in about 10 ms and the slowest cases (maps of 100,001 objects, refused)
+#: take about 1 s. The summary prints the slowest three; speed is never asserted by a clock here.
+CASE_SECONDS = 30.0
 #: Time for the child to import everything before its first case.
 STARTUP_SECONDS = 60.0
 #: Every how many cases the child loads with the UI's image loader (pygame) instead of none.
@@ -1167,7 +1169,9 @@ def _summary(cases: list[Case], results: dict[int, dict[str, Any]]) -> str:
     for case in cases:
         outcome = results.get(case.index, {}).get("outcome", "missing")
         by_kind.setdefault(case.kind, Counter())[outcome] += 1
-    return "\n".join(f"  {kind:26} {dict(counts)}" for kind, counts in by_kind.items())
+    slowest = sorted(results.values(), key=lambda r: -r["seconds"])[:3]
+    return "\n".join([f"  {kind:26} {dict(counts)}" for kind, counts in by_kind.items()]
+                     + [f"  slowest: case {r['i']} {r['outcome']} in {r['seconds'] * 1000:.0f} ms" for r in slowest])
 
 
 def test_every_mutant_ends_in_a_board_or_one_clear_error(fuzz: Any) -> None:
@@ -1191,8 +1195,6 @@ def test_the_fuzzer_covers_every_kind_and_both_outcomes(fuzz: Any) -> None:
     outcomes = Counter(r["outcome"] for r in results.values())
     assert outcomes["board"] >= 200 and outcomes["error"] >= 200, outcomes
     assert sum(c.image_loader for c in cases) >= len(cases) // IMAGE_LOADER_EVERY
-    slowest = max(results.values(), key=lambda r: r["seconds"])
-    assert slowest["seconds"] < CASE_SECONDS / 2, slowest
 
 
 def test_corpus_maps_are_fuzzed_too(fuzz: Any) -> None:
