@@ -32,6 +32,7 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from game.board import shapes
+from game.board.for_pytmx import pytmx_copy
 from game.board.model import Board, Cell, LayerInfo, MapObject, SpawnPoint, TerrainPiece
 from game.board.properties import PropertyError, coerce, finite_number, parse_properties
 from game.board.schema import (
@@ -44,19 +45,15 @@ from game.board.schema import (
     TERRAIN,
     ClassSpec,
 )
+from game.board.tilesets import TemplateCache, Tileset, TilesetTable, load_tileset
 from game.board.tmx import (
     FLIP_H,
     FLIP_V,
     GID_MASK,
-    TemplateCache,
-    Tileset,
-    TilesetTable,
     check_supported,
     check_tile_layers,
     flatten_infinite,
-    load_tileset,
     map_grid,
-    pytmx_copy,
     read_tiled,
 )
 from game.core.errors import MapError, Problem

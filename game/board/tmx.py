@@ -1,4 +1,4 @@
-"""Reading the TMX XML ourselves: safety checks, tilesets, templates, and a clean copy for pytmx.
+"""Reading the TMX XML ourselves: safety checks, the map's grid, and its tile layers decoded.
 
 pytmx is good at tile images and weak elsewhere (it drops ellipses, points, text, capsules and
 templates, and crashes on zstd, chunks of infinite maps, ``<tile gid>`` layers, fractional layer
@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
-import copy
 import io
 import math
 import os
@@ -22,7 +21,6 @@ import xml.etree.ElementTree as ET
 import xml.parsers.expat as expat
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 import zstandard
 
@@ -50,10 +48,6 @@ MAX_INT_ATTR = 2**31 - 1
 MAX_MAP_PIXELS = 10_000_000
 #: Most objects a map may hold (real maps have hundreds; each takes about 0.1 ms to read).
 MAX_OBJECTS = 100_000
-#: Most tiles one tileset picture may be cut into (256 x 256; the largest in the corpus is 4,096).
-#: pytmx visits every one of them when it loads the map, so a picture declared 10 million px tall
-#: would otherwise keep the loader busy for seconds.
-MAX_TILESET_TILES = 65_536
 
 
 class _Refused(Exception):
@@ -159,7 +153,7 @@ def _parse_xml(data: bytes, path: str) -> ET.Element:
         raise MapError(path, f"unsupported text encoding ({exc})") from None
 
 
-def _int_attr(node: ET.Element, name: str, path: str, default: int | None = None) -> int:
+def int_attr(node: ET.Element, name: str, path: str, default: int | None = None) -> int:
     """A whole-number attribute ("32", or "32.0" as some tools write it), within 32 bits."""
     text = node.get(name)
     if text is None:
@@ -183,169 +177,6 @@ def _int_attr(node: ET.Element, name: str, path: str, default: int | None = None
         raise MapError(path, f"<{node.tag}> attribute {name}='{shown}' is out of range")
     return value
 
-
-@dataclass
-class Tileset:
-    """One tileset as the map sees it: its gid range and its tiles' XML."""
-
-    firstgid: int
-    element: ET.Element  #: the <tileset> element with its content (inlined if external)
-    base_dir: str  #: folder that relative paths inside the tileset are relative to
-    source: str = ""  #: absolute path of the .tsx, or "" when embedded
-    tile_width: int = 0
-    tile_height: int = 0
-    tilecount: int = 0
-    tiles: dict[int, ET.Element] = field(default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        return self.element.get("name", "")
-
-    def tile_size(self, local_id: int) -> tuple[float, float]:
-        """The drawn size of a tile: the tileset's tile size, or its own image's for collections."""
-        tile = self.tiles.get(local_id)
-        if tile is not None:
-            image = tile.find("image")
-            if image is not None and image.get("width") and image.get("height"):
-                if tile.get("width") and tile.get("height"):  # a sub-rectangle of an atlas
-                    return float(tile.get("width", 0)), float(tile.get("height", 0))
-                return float(image.get("width", 0)), float(image.get("height", 0))
-        return float(self.tile_width), float(self.tile_height)
-
-
-def load_tileset(ref: ET.Element, base_dir: str, map_path: str) -> Tileset:
-    """Read a map's <tileset> (embedded, or external .tsx) into a :class:`Tileset`.
-
-    Faults are reported against ``map_path`` (the file the player opened), naming the tileset.
-    """
-    firstgid = _int_attr(ref, "firstgid", map_path, 1)
-    source = ref.get("source")
-    if firstgid < 1:
-        raise MapError(map_path, f"tileset '{source or ref.get('name', '')}' has firstgid {firstgid}; "
-                       "it must be 1 or more")
-    if not source:
-        return _tileset(firstgid, ref, "", base_dir, map_path)
-    tsx_path = os.path.normpath(os.path.join(base_dir, source))
-    if not os.path.lexists(tsx_path):
-        raise MapError(map_path, f"tileset file '{source}' not found (looked at {tsx_path})")
-    try:
-        element = read_tiled(tsx_path, "tileset")
-        if element.tag != "tileset":
-            raise MapError(tsx_path, f"expected a <tileset>, found <{element.tag}>")
-        return _tileset(firstgid, element, tsx_path, os.path.dirname(tsx_path), tsx_path)
-    except MapError as exc:
-        raise MapError(map_path, f"tileset '{source}': {exc.problem.message}") from None
-
-
-def _tileset(firstgid: int, element: ET.Element, source: str, base_dir: str, where: str) -> Tileset:
-    ts = Tileset(
-        firstgid=firstgid,
-        element=element,
-        base_dir=base_dir,
-        source=source,
-        tile_width=_int_attr(element, "tilewidth", where, 0),
-        tile_height=_int_attr(element, "tileheight", where, 0),
-        tilecount=_int_attr(element, "tilecount", where, 0),
-    )
-    if ts.tile_width < 0 or ts.tile_height < 0:
-        raise MapError(where, f"tileset '{ts.name}' has a negative tile size "
-                       f"{ts.tile_width}x{ts.tile_height}")
-    if element.find("image") is not None and (ts.tile_width <= 0 or ts.tile_height <= 0):
-        raise MapError(where, f"tileset '{ts.name}' cuts its picture into tiles of "
-                       f"{ts.tile_width}x{ts.tile_height} px; both must be above 0")
-    _check_tiles_cut(ts, where)
-    for tile in element.findall("tile"):
-        local = _int_attr(tile, "id", where)
-        if local < 0:
-            raise MapError(where, f"tileset '{ts.name}' has a <tile> with the negative id {local}")
-        ts.tiles[local] = tile
-    if ts.tilecount <= 0:
-        ts.tilecount = max(ts.tiles, default=-1) + 1
-        columns = _int_attr(element, "columns", where, 0)
-        image = element.find("image")
-        if image is not None and ts.tile_width and ts.tile_height:
-            cols = columns or max(1, _int_attr(image, "width", where, 0) // ts.tile_width)
-            rows = max(1, _int_attr(image, "height", where, 0) // ts.tile_height)
-            ts.tilecount = max(ts.tilecount, cols * rows)
-    return ts
-
-
-def _check_tiles_cut(ts: Tileset, where: str) -> None:
-    """Refuse a tileset whose picture, as its <image> declares it, holds more than
-    :data:`MAX_TILESET_TILES` tiles (counted as pytmx cuts it: margin, then tile and spacing)."""
-    image = ts.element.find("image")
-    if image is None or ts.tile_width <= 0 or ts.tile_height <= 0:
-        return
-    width, height = (_int_attr(image, key, where, 0) for key in ("width", "height"))
-    spacing = max(0, _int_attr(ts.element, "spacing", where, 0))
-    columns = (width - ts.tile_width) // (ts.tile_width + spacing) + 1 if width >= ts.tile_width else 0
-    rows = (height - ts.tile_height) // (ts.tile_height + spacing) + 1 if height >= ts.tile_height else 0
-    if columns * rows > MAX_TILESET_TILES:
-        raise MapError(where, f"tileset '{ts.name}' says its picture is {width}x{height} px, which cuts into "
-                       f"{columns * rows} tiles of {ts.tile_width}x{ts.tile_height} px; we read tilesets of up "
-                       f"to {MAX_TILESET_TILES} tiles (check the <image> width and height)")
-
-
-class TilesetTable:
-    """All tilesets of a map, for looking tiles up by gid."""
-
-    def __init__(self, tilesets: list[Tileset]) -> None:
-        self.tilesets = sorted(tilesets, key=lambda t: t.firstgid)
-
-    def find(self, gid: int) -> tuple[Tileset, int] | None:
-        raw = gid & GID_MASK
-        found = None
-        for ts in self.tilesets:
-            if ts.firstgid <= raw:
-                found = ts
-            else:
-                break
-        if found is None or raw == 0:
-            return None
-        return found, raw - found.firstgid
-
-    def by_source(self, source: str) -> Tileset | None:
-        for ts in self.tilesets:
-            if ts.source and os.path.samefile(ts.source, source):
-                return ts
-        return None
-
-    def next_firstgid(self) -> int:
-        if not self.tilesets:
-            return 1
-        last = self.tilesets[-1]
-        return last.firstgid + max(last.tilecount, max(last.tiles, default=0) + 1)
-
-    def add(self, ts: Tileset) -> None:
-        self.tilesets.append(ts)
-        self.tilesets.sort(key=lambda t: t.firstgid)
-
-
-@dataclass
-class Template:
-    path: str
-    object: ET.Element
-    tileset: Tileset | None  #: the template's own tileset reference, for tile templates
-
-
-class TemplateCache:
-    def __init__(self, map_path: str) -> None:
-        self.map_path = map_path
-        self._cache: dict[str, Template] = {}
-
-    def get(self, template_path: str) -> Template:
-        key = os.path.normpath(template_path)
-        if key not in self._cache:
-            root = read_tiled(key, "template")
-            obj = root.find("object")
-            if root.tag != "template" or obj is None:
-                raise MapError(key, "not an object template (<template> with an <object>)")
-            ts = None
-            ts_ref = root.find("tileset")
-            if ts_ref is not None:
-                ts = load_tileset(ts_ref, os.path.dirname(key), key)
-            self._cache[key] = Template(key, obj, ts)
-        return self._cache[key]
 
 
 #: Orientations we refuse, with what to do instead.
@@ -375,7 +206,7 @@ def check_supported(root: ET.Element, path: str) -> tuple[int, int, int, int]:
             if value is not None and value not in allowed:
                 raise MapError(path, f"<map> attribute {key}='{value[:20]}' must be "
                                f"'{allowed[0]}' or '{allowed[1]}'")
-        if _int_attr(root, "hexsidelength", path, 0) < 0:
+        if int_attr(root, "hexsidelength", path, 0) < 0:
             raise MapError(path, "<map> attribute hexsidelength is negative; it must be 0 or more")
     if root.get("infinite", "0") not in ("0", ""):
         raise MapError(path, "infinite map was not made finite before reading")  # a loader bug
@@ -387,10 +218,10 @@ def check_supported(root: ET.Element, path: str) -> tuple[int, int, int, int]:
                            "set Map > Map Properties > Tile Layer Format to Base64 (zlib) or CSV")
         if encoding not in (None, "csv", "base64"):
             raise MapError(path, f"unsupported tile layer encoding '{encoding}'")
-    width = _int_attr(root, "width", path)
-    height = _int_attr(root, "height", path)
-    tw = _int_attr(root, "tilewidth", path)
-    th = _int_attr(root, "tileheight", path)
+    width = int_attr(root, "width", path)
+    height = int_attr(root, "height", path)
+    tw = int_attr(root, "tilewidth", path)
+    th = int_attr(root, "tileheight", path)
     if width <= 0 or height <= 0 or tw <= 0 or th <= 0:
         raise MapError(path, f"map size {width}x{height} tiles of {tw}x{th} px is empty or negative")
     if width * height > MAX_TILES:
@@ -407,12 +238,12 @@ def check_supported(root: ET.Element, path: str) -> tuple[int, int, int, int]:
 def map_grid(root: ET.Element, path: str) -> TileGrid:
     """The map's tile grid (orientation, tile size, stagger), its attributes checked."""
     orientation = root.get("orientation", "orthogonal")
-    size = _int_attr(root, "tilewidth", path), _int_attr(root, "tileheight", path)
+    size = int_attr(root, "tilewidth", path), int_attr(root, "tileheight", path)
     if orientation == "orthogonal":
         return TileGrid(orientation, *size)
     return TileGrid(orientation, *size, root.get("staggeraxis") or "y",
                     root.get("staggerindex") or "odd",
-                    _int_attr(root, "hexsidelength", path, 0) if orientation == "hexagonal" else 0)
+                    int_attr(root, "hexsidelength", path, 0) if orientation == "hexagonal" else 0)
 
 
 def flatten_infinite(root: ET.Element, path: str) -> tuple[int, int]:
@@ -437,7 +268,7 @@ def flatten_infinite(root: ET.Element, path: str) -> tuple[int, int]:
                 bottom = cy + ch if bottom is None else max(bottom, cy + ch)
     if left is None or top is None or right is None or bottom is None:  # no tile at all
         left, top = 0, 0
-        right, bottom = _int_attr(root, "width", path), _int_attr(root, "height", path)
+        right, bottom = int_attr(root, "width", path), int_attr(root, "height", path)
     if root.get("orientation", "orthogonal") in ("hexagonal", "staggered"):
         if root.get("staggeraxis", "y") == "x":
             left -= left % 2
@@ -482,11 +313,11 @@ def _chunks(root: ET.Element, layer: ET.Element, path: str) -> Iterator[tuple[in
     for chunk in parts:
         if chunk is data:
             cx = cy = 0
-            cw = _int_attr(layer, "width", path, _int_attr(root, "width", path))
-            ch = _int_attr(layer, "height", path, _int_attr(root, "height", path))
+            cw = int_attr(layer, "width", path, int_attr(root, "width", path))
+            ch = int_attr(layer, "height", path, int_attr(root, "height", path))
         else:
-            cx, cy = _int_attr(chunk, "x", path, 0), _int_attr(chunk, "y", path, 0)
-            cw, ch = _int_attr(chunk, "width", path), _int_attr(chunk, "height", path)
+            cx, cy = int_attr(chunk, "x", path, 0), int_attr(chunk, "y", path, 0)
+            cw, ch = int_attr(chunk, "width", path), int_attr(chunk, "height", path)
         if cw <= 0 or ch <= 0:
             raise MapError(path, f"{where} has a chunk of impossible size {cw}x{ch} at {cx},{cy}")
         total += cw * ch
@@ -517,8 +348,8 @@ def check_tile_layers(root: ET.Element, path: str, map_width: int, map_height: i
     for layer in root.iter("layer"):
         name = layer.get("name", "")
         where = f"tile layer '{name}'"
-        width = _int_attr(layer, "width", path, map_width)
-        height = _int_attr(layer, "height", path, map_height)
+        width = int_attr(layer, "width", path, map_width)
+        height = int_attr(layer, "height", path, map_height)
         if width <= 0 or height <= 0 or width * height > MAX_TILES:
             raise MapError(path, f"{where} has an impossible size {width}x{height}")
         data = layer.find("data")
@@ -594,119 +425,3 @@ def _inflate(raw: bytes, compression: str, limit: int, path: str, where: str) ->
     if len(out) < limit and not inflater.eof:
         raise MapError(path, f"{where} {compression} data is cut short")
     return out
-
-
-#: Attributes pytmx converts that tabletop needs as they are: a bad value is an error, not dropped.
-_NEEDED_BY_PYTMX = {
-    ("tileset", "firstgid"), ("tileset", "tilewidth"), ("tileset", "tileheight"),
-    ("tileset", "tilecount"), ("tileset", "columns"), ("tileset", "margin"), ("tileset", "spacing"),
-    ("tile", "id"), ("image", "width"), ("image", "height"), ("frame", "tileid"), ("frame", "duration"),
-    ("map", "width"), ("map", "height"), ("map", "tilewidth"), ("map", "tileheight"),
-    ("layer", "width"), ("layer", "height"),
-}
-
-
-def _pytmx_attributes(clean: ET.Element, path: str) -> None:
-    """Bring every attribute pytmx converts to a value it accepts, or drop what we do not use.
-
-    pytmx casts attributes with ``int``/``float``/its own bool and crashes with a bare
-    ValueError on anything else ('32.0', 'NaN', 'abc'); the ones we need are checked with a
-    clear message, the others (ids, opacity, visibility...) are dropped from pytmx's copy.
-    """
-    from pytmx.pytmx import types as pytmx_types
-
-    for layer in clean.iter("layer"):  # pytmx has no default for these
-        for key in ("width", "height"):
-            if layer.get(key) is None:
-                layer.set(key, clean.get(key, "0"))
-    layer_pictures = {image for layer in clean.iter("imagelayer") for image in layer.iter("image")}
-    for node in clean.iter():
-        for key, value in list(node.attrib.items()):
-            convert = pytmx_types[key]
-            if convert is str:
-                continue
-            if (node.tag, key) in _NEEDED_BY_PYTMX and node not in layer_pictures:
-                number = _int_attr(node, key, path)
-                if number < 0:
-                    raise MapError(path, f"<{node.tag}> attribute {key}='{value}' is negative")
-                node.set(key, str(number))
-                continue
-            try:
-                converted = convert(value)
-            except (ValueError, TypeError, OverflowError):
-                node.attrib.pop(key)
-                continue
-            out_of_range = isinstance(converted, int) and abs(converted) > MAX_INT_ATTR
-            if out_of_range or (isinstance(converted, float) and not math.isfinite(converted)):
-                node.attrib.pop(key)
-    for tileset in clean.iter("tileset"):
-        image = tileset.find("image")
-        if image is not None:
-            for key in ("width", "height"):
-                if image.get(key) is None:
-                    raise MapError(path, f"tileset '{tileset.get('name', '')}' <image> has no '{key}' "
-                                   "attribute")
-
-
-def pytmx_copy(root: ET.Element, tilesets: TilesetTable, base_dir: str, path: str = "",
-               shift: tuple[float, float] = (0.0, 0.0)) -> ET.Element:
-    """A copy of the map for pytmx: tiles and images only, paths absolute, nothing it trips on.
-    ``shift`` (px) moves image layers as an infinite map's objects were moved."""
-    clean = copy.deepcopy(root)
-    if shift != (0.0, 0.0):
-        for layer in clean.iter("imagelayer"):
-            layer.set("offsetx", str(_float(layer.get("offsetx")) + shift[0]))
-            layer.set("offsety", str(_float(layer.get("offsety")) + shift[1]))
-    for ref in list(clean.findall("tileset")):
-        clean.remove(ref)
-    insert_at = 0
-    for i, child in enumerate(list(clean)):
-        if child.tag == "properties":
-            insert_at = i + 1
-    for ts in tilesets.tilesets:
-        element = copy.deepcopy(ts.element)
-        element.attrib.pop("source", None)
-        element.set("firstgid", str(ts.firstgid))
-        for tag in ("properties", "wangsets", "terraintypes", "transformations", "grid"):
-            for node in element.findall(tag):
-                element.remove(node)
-        for tile in element.findall("tile"):
-            for node in tile.findall("properties") + tile.findall("objectgroup"):
-                tile.remove(node)
-            for attr in ("type", "class", "probability", "terrain"):
-                tile.attrib.pop(attr, None)
-        for image in element.iter("image"):
-            src = image.get("source")
-            if src:
-                image.set("source", os.path.normpath(os.path.join(ts.base_dir, src)))
-        clean.insert(insert_at, element)
-        insert_at += 1
-    for node in clean.iter():
-        node.attrib.pop("class", None)
-        for props in node.findall("properties"):
-            node.remove(props)
-        if node.tag in ("layer", "objectgroup", "imagelayer", "group"):
-            for attr in ("offsetx", "offsety"):
-                if node.get(attr) is not None:
-                    node.set(attr, str(int(round(_float(node.get(attr))))))
-        if node.tag == "objectgroup":
-            for obj in node.findall("object"):
-                node.remove(obj)
-        for layer in node.findall("imagelayer"):
-            picture = layer.find("image")
-            src = os.path.normpath(os.path.join(base_dir, picture.get("source", ""))) if picture is not None else ""
-            if picture is not None and picture.get("source") and os.path.isfile(src):
-                picture.set("source", src)
-            else:
-                node.remove(layer)  # its picture is missing: reported as a warning, not drawn
-    clean.attrib.pop("class", None)
-    _pytmx_attributes(clean, path)
-    return clean
-
-
-def _float(text: str | None) -> float:
-    try:
-        value = float(text or 0)
-    except ValueError:
-        return 0.0
-    return value if value == value and abs(value) < 1e12 else 0.0
