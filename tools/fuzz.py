@@ -78,10 +78,12 @@ def run_ui(frames: int, seed: int, only: list[str], budget_ms: float, strict_p95
     return failures
 
 
-def run_maps() -> int:
+def run_maps(seed: int) -> int:
+    """The map fuzz, with its summary; ``seed`` 0 keeps the seed CI uses."""
     print("== maps: tests/hardening/test_map_fuzz.py", flush=True)
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             "tests/hardening/test_map_fuzz.py"], cwd=REPO)
+    env = dict(os.environ, **({"TABLETOP_MAP_FUZZ_SEED": str(seed)} if seed else {}))
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider",
+                             "tests/hardening/test_map_fuzz.py"], cwd=REPO, env=env)
     return 0 if result.returncode == 0 else 1
 
 
@@ -179,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.all or args.ui:
         failures += run_ui(args.frames, args.seed, args.only, args.budget_ms, args.strict_p95)
     if args.all or args.maps:
-        failures += run_maps()
+        failures += run_maps(args.seed)
     if args.all or args.geometry:
         failures += run_geometry(args.geometry_scale, args.seed)
     print(f"== {failures} failure(s) in {time.perf_counter() - started:.0f} s")
