@@ -28,17 +28,24 @@ from game.board import load_board
 from game.board.model import Board
 from game.core.errors import MapError
 from game.core.watch import FileWatch
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui.view import View, ViewAction
 
 #: the card's button that restarts the game on the changed map
 RESTART = "restart"
+#: the title of the card saying why a map saved again cannot be read
+UNREADABLE = N_("The changed map cannot be read")
 #: events the card takes while it is up (the rest wait until it is gone)
 CARD_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
 
 
 class ReloadError(Exception):
-    """The changed map cannot be shown: ``str()`` is one line naming the file and the fault."""
+    """The changed map cannot be shown: ``str()`` is one line naming the file and the fault,
+    ``reason`` the fault alone (for a card that names the file itself)."""
+
+    def __init__(self, line: str, reason: str) -> None:
+        super().__init__(line)
+        self.reason = reason
 
 
 def reload_board(path: Path) -> tuple[Board, Any]:
@@ -50,9 +57,10 @@ def reload_board(path: Path) -> tuple[Board, Any]:
     try:
         return load_board(path, image_loader=loader), loader
     except MapError as exc:
-        raise ReloadError(str(exc)) from None
+        raise ReloadError(str(exc), exc.problem.message) from None
     except (OSError, RecursionError, ValueError) as exc:
-        raise ReloadError(f"{path}: error: {getattr(exc, 'strerror', None) or exc}") from None
+        reason = str(getattr(exc, "strerror", None) or exc)
+        raise ReloadError(f"{path}: error: {reason}", reason) from None
 
 
 def watched_files(map_file: Path, board: Board | None) -> tuple[Path, ...]:
@@ -87,8 +95,11 @@ class LiveMap:
         self.watch = watch if watch is not None else \
             FileWatch(watched_files(self.map_file, getattr(view, "board", None)))
         self._size: tuple[int, int] | None = None
-        #: the card offering to restart a game in progress on the changed map (None: not up)
+        #: the card up over the screen (None: none): the offer to restart a game in progress on
+        #: the changed map, or why the changed map cannot be read
         self.offer: Any = None
+        #: the card saying why the changed map cannot be read, while it is up (None: not up)
+        self.unreadable: Any = None
         #: how many times the screen was made again on a changed map
         self.reloads = 0
 
@@ -102,7 +113,7 @@ class LiveMap:
         if not self.watch.changed():
             return False
         if in_progress(self.inner):
-            self.offer = restart_card(self.map_file)
+            self.offer, self.unreadable = restart_card(self.map_file), None
         else:
             self.reload()
         return True
@@ -115,6 +126,7 @@ class LiveMap:
         except ReloadError as exc:
             self.tell(_("The map changed but cannot be read: {error}. The table stays as it "
                         "was.").format(error=str(exc)))
+            self.offer = self.unreadable = unreadable_card(self.map_file, exc.reason)  # all of it
             return False
         if made is None:
             self.tell(_("The map changed but cannot be played now (the terminal says why). "
@@ -126,7 +138,7 @@ class LiveMap:
         files = watched_files(self.map_file, getattr(made, "board", None))
         if files != self.watch.paths:  # the map names another chapter file now
             self.watch = FileWatch(files, interval=self.watch.interval, clock=self.watch.clock)
-        self.offer = None
+        self.offer = self.unreadable = None
         self.reloads += 1
         return True
 
@@ -151,7 +163,7 @@ class LiveMap:
                 if key == RESTART:
                     self.reload()
                 elif key is not None:
-                    self.offer = None
+                    self.offer = self.unreadable = None
             return None
         return self.inner.handle_event(event)
 
@@ -159,8 +171,8 @@ class LiveMap:
         self.inner.update(dt)
         if self.offer is not None:
             self.offer.update(dt)
-        else:
-            self.check()
+        if self.offer is None or self.offer is self.unreadable:
+            self.check()  # a save that mends the map takes the card away
 
     def draw(self, surface: pygame.Surface) -> None:
         self.inner.draw(surface)
@@ -205,5 +217,19 @@ def restart_card(path: Path) -> Any:
                                 "change."))])
 
 
-__all__ = ["RESTART", "LiveMap", "ReloadError", "in_progress", "live_game", "reload_board",
-           "restart_card"]
+def unreadable_card(path: Path, reason: str) -> Any:
+    """The card saying why the map saved again cannot be read (the status line has room for
+    the start of it only); it goes by itself once a later save can be read."""
+    from game.ui.play.card import Card, CardItem
+    from game.ui.play.widgets import Texts
+
+    return Card(Texts(), _(UNREADABLE),
+                [_("{file} was saved again, but it cannot be read:").format(file=path.name),
+                 reason,
+                 _("Mend the map and save it again: the table follows.")],
+                [CardItem("close", _("Keep the table as it was"),
+                          tip=_("Close this card; the next save that can be read redraws the table."))])
+
+
+__all__ = ["RESTART", "UNREADABLE", "LiveMap", "ReloadError", "in_progress", "live_game",
+           "reload_board", "restart_card", "unreadable_card"]

@@ -145,6 +145,35 @@ def test_a_saved_map_restarts_a_game_nobody_has_moved_in(headless: None, brawl: 
     view.draw(pygame.Surface(SIZE))
 
 
+def test_a_map_saved_unreadable_says_why_on_a_card_until_a_save_mends_it(headless: None,
+                                                                          brawl: Path) -> None:
+    """The status line has room for the start of the reason only: a card shows all of it."""
+    clock = Clock()
+    view = _game(brawl, clock)
+    first = view.inner
+    _save(brawl, '<tileset firstgid="1"', '<tileset firstgid="-4"', 1_000_000_001)
+    clock.now += 0.6
+    view.update(0.6)
+    assert view.inner is first and view.offer is view.unreadable is not None
+    assert view.offer.title == "The changed map cannot be read"
+    reason = "tileset 'tilesets/floors.tsx' has firstgid -4; it must be 1 or more"
+    assert view.offer.lines[:2] == ["brawl.tmx was saved again, but it cannot be read:", reason]
+    view.draw(pygame.Surface(SIZE))
+    # Esc closes it and the game goes on, on the map as it was
+    view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert view.offer is None and view.unreadable is None and view.inner is first
+    # broken again: the card again; a save that mends the map takes it away by itself
+    _save(brawl, 'firstgid="-4"', 'firstgid="0"', 1_000_000_002)
+    clock.now += 0.6
+    view.update(0.6)
+    assert view.offer is view.unreadable is not None and "firstgid 0" in view.offer.lines[1]
+    _save(brawl, 'firstgid="0"', 'firstgid="1"', 1_000_000_003)
+    clock.now += 0.6
+    view.update(0.6)
+    assert view.offer is None and view.unreadable is None
+    assert view.inner is not first and view.reloads == 1
+
+
 def test_a_game_in_progress_is_offered_a_restart_on_the_changed_map(headless: None,
                                                                      brawl: Path) -> None:
     clock = Clock()
