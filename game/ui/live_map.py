@@ -28,13 +28,11 @@ from game.board import load_board
 from game.board.model import Board
 from game.core.errors import MapError
 from game.core.watch import FileWatch
-from game.i18n import N_, _
+from game.i18n import _
 from game.ui.view import View, ViewAction
 
 #: the card's button that restarts the game on the changed map
 RESTART = "restart"
-#: the title of the card saying why a map saved again cannot be read
-UNREADABLE = N_("The changed map cannot be read")
 #: events the card takes while it is up (the rest wait until it is gone)
 CARD_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
 
@@ -223,7 +221,7 @@ def unreadable_card(path: Path, reason: str) -> Any:
     from game.ui.play.card import Card, CardItem
     from game.ui.play.widgets import Texts
 
-    return Card(Texts(), _(UNREADABLE),
+    return Card(Texts(), _("The changed map cannot be read"),
                 [_("{file} was saved again, but it cannot be read:").format(file=path.name),
                  reason,
                  _("Mend the map and save it again: the table follows.")],
@@ -231,5 +229,5 @@ def unreadable_card(path: Path, reason: str) -> Any:
                           tip=_("Close this card; the next save that can be read redraws the table."))])
 
 
-__all__ = ["RESTART", "UNREADABLE", "LiveMap", "ReloadError", "in_progress", "live_game",
-           "reload_board", "restart_card", "unreadable_card"]
+__all__ = ["RESTART", "LiveMap", "ReloadError", "in_progress", "live_game", "reload_board",
+           "restart_card", "unreadable_card"]
